@@ -1,0 +1,74 @@
+package org.robocell.api.controller;
+
+import org.osgi.annotation.versioning.ConsumerType;
+import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.lifecycle.ReturnType;
+
+/**
+ * A controller. Lifecycle callbacks run off the loop; {@link #update} runs on the loop thread at the controller's
+ * rate and must not allocate, lock, log or throw on the normal path.
+ * <p>
+ * Times are seconds: {@code time} since the loop started, {@code period} since this controller's previous update
+ * (the controller's own period on the first update after activation).
+ */
+@ConsumerType
+public interface Controller {
+
+    /** Reads parameters it needs to exist at all; SUCCESS leaves the controller UNCONFIGURED. */
+    default CallbackReturn onInit(ControllerContext context) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    /** The command interfaces to claim when activated. Asked after {@link #onConfigure}. */
+    InterfaceConfiguration commandInterfaceConfiguration();
+
+    /** The state interfaces to read when activated. Asked after {@link #onConfigure}. */
+    InterfaceConfiguration stateInterfaceConfiguration();
+
+    /** Reads parameters, preallocates everything {@code update} will need. */
+    default CallbackReturn onConfigure(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    default CallbackReturn onCleanup(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    /**
+     * Takes the loans and starts from the current state (no jump: hold the measured position rather than a stale
+     * command). Runs at the cycle boundary on the loop thread: keep it short.
+     */
+    default CallbackReturn onActivate(Loans loans) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    /** Runs at the cycle boundary on the loop thread; the loans are released after it returns. */
+    default CallbackReturn onDeactivate(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    default CallbackReturn onShutdown(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    default CallbackReturn onError(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    /** Real time: read states, compute, write commands. ERROR deactivates the controller and its chain group. */
+    ReturnType update(double time, double period);
+
+    /** Names of the parameters that may change while the controller is active; empty when none may. */
+    default java.util.Set<String> liveParameters() {
+        return java.util.Set.of();
+    }
+
+    /**
+     * Off the loop: apply new values of {@link #liveParameters()} while active. The controller hands them to its
+     * update through its own real-time-safe means. Return false to refuse the values.
+     */
+    default boolean onParametersChanged(Parameters parameters) {
+        return false;
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * The controller SPI: controllers with the managed lifecycle and a real-time {@code update}, chainable controllers
+ * that export reference and state interfaces, parameters, and the factories that controller bundles register keyed
+ * by the ros2_control type string in the service property {@value org.robocell.api.controller.ControllerFactory#TYPE}.
+ */
+@Export
+@Version("1.0.0")
+package org.robocell.api.controller;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

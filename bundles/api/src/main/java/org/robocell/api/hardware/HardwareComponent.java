@@ -1,0 +1,71 @@
+package org.robocell.api.hardware;
+
+import java.util.List;
+
+import org.osgi.annotation.versioning.ConsumerType;
+import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.lifecycle.ReturnType;
+
+/**
+ * A hardware component: a system, actuator or sensor driven by the control loop.
+ * <p>
+ * Lifecycle callbacks run off the loop and may block (connect, handshake). {@link #read} and {@link #write} run on
+ * the loop thread every cycle: they must not allocate, lock or log on the normal path. {@code read} is called in
+ * INACTIVE and ACTIVE, {@code write} only in ACTIVE and never for a sensor. A driver whose robot owns the cycle
+ * blocks in {@code read} until the robot's packet arrives.
+ * <p>
+ * Times are seconds: {@code time} since the loop started, {@code period} since the previous call.
+ */
+@ConsumerType
+public interface HardwareComponent {
+
+    /** Reads the description, looks up handles and exports unlisted interfaces. No communication yet. */
+    CallbackReturn onInit(HardwareContext context);
+
+    /** Establishes communication; states become readable. */
+    default CallbackReturn onConfigure(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    default CallbackReturn onCleanup(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    /** Enables motion: power on, brakes off, commands forwarded. */
+    default CallbackReturn onActivate(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    default CallbackReturn onDeactivate(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    default CallbackReturn onShutdown(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    /** Called after a failure; SUCCESS recovers to UNCONFIGURED, anything else finalizes the component. */
+    default CallbackReturn onError(LifecycleState previous) {
+        return CallbackReturn.SUCCESS;
+    }
+
+    /** Real time: refresh state interfaces from the device. */
+    ReturnType read(double time, double period);
+
+    /** Real time: send command interfaces to the device. */
+    ReturnType write(double time, double period);
+
+    /**
+     * Off the loop: can the device switch to the command interfaces in {@code start} and release those in
+     * {@code stop}? Both lists hold only this component's full interface names. ERROR rejects the whole switch.
+     */
+    default ReturnType prepareCommandModeSwitch(List<String> start, List<String> stop) {
+        return ReturnType.OK;
+    }
+
+    /** Real time, at the cycle boundary that commits a prepared switch. Must not allocate or block. */
+    default ReturnType performCommandModeSwitch(List<String> start, List<String> stop) {
+        return ReturnType.OK;
+    }
+}
