@@ -59,6 +59,14 @@ public interface Controller {
     /** Real time: read states, compute, write commands. ERROR deactivates the controller and its chain group. */
     ReturnType update(double time, double period);
 
+    /**
+     * Why the last lifecycle callback answered FAILURE or ERROR (e.g. which parameter is wrong), for the manager to
+     * report; null when it did not fail or gave no reason.
+     */
+    default String lastError() {
+        return null;
+    }
+
     /** Names of the parameters that may change while the controller is active; empty when none may. */
     default java.util.Set<String> liveParameters() {
         return java.util.Set.of();

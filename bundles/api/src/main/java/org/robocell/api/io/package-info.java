@@ -1,0 +1,12 @@
+/**
+ * Real-time-safe inputs and outputs of controllers, the counterpart of ROS topics: non-real-time code hands a
+ * controller its newest command through a {@link org.robocell.api.io.CommandInput} without blocking the loop, and
+ * the loop publishes states into a preallocated {@link org.robocell.api.io.StateOutput} that readers copy. Channels
+ * are found by name in the {@link org.robocell.api.io.ChannelRegistry} service.
+ */
+@Export
+@Version("1.0.0")
+package org.robocell.api.io;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
