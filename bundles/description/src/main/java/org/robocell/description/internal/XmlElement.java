@@ -1,0 +1,107 @@
+package org.robocell.description.internal;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.robocell.description.DescriptionException;
+
+/**
+ * One element of a parsed XML document that remembers where it was written, so every later check can report
+ * {@code file:line}. Built once by {@link SecureXmlReader} and not changed afterwards.
+ */
+public final class XmlElement {
+
+    private final String source;
+    private final String name;
+    private final int line;
+    private final Map<String, String> attributes;
+    private final List<XmlElement> children = new ArrayList<>();
+    private final StringBuilder text = new StringBuilder();
+
+    XmlElement(String source, String name, int line, Map<String, String> attributes) {
+        this.source = source;
+        this.name = name;
+        this.line = line;
+        this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+    }
+
+    void addChild(XmlElement child) {
+        children.add(child);
+    }
+
+    void appendText(String chars) {
+        text.append(chars);
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int line() {
+        return line;
+    }
+
+    public List<XmlElement> children() {
+        return Collections.unmodifiableList(children);
+    }
+
+    public List<XmlElement> children(String childName) {
+        List<XmlElement> out = new ArrayList<>();
+        for (XmlElement c : children) {
+            if (c.name.equals(childName)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** The only child with this name, or null; two of them are an error. */
+    public XmlElement optionalChild(String childName) {
+        List<XmlElement> found = children(childName);
+        if (found.size() > 1) {
+            throw found.get(1).error("a second <" + childName + "> in " + describe() + " (the first is at line "
+                    + found.get(0).line + "); expected at most one");
+        }
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    /** The character content, trimmed. */
+    public String text() {
+        return text.toString().trim();
+    }
+
+    public String attribute(String attributeName) {
+        return attributes.get(attributeName);
+    }
+
+    public Map<String, String> attributes() {
+        return attributes;
+    }
+
+    /** The attribute's value, trimmed; missing or blank is an error that shows the expected form. */
+    public String requiredAttribute(String attributeName, String example) {
+        String v = attributes.get(attributeName);
+        if (v == null || v.isBlank()) {
+            throw error(describe() + (v == null ? " has no " : " has an empty ") + attributeName
+                    + " attribute; expected <" + name + " " + attributeName + "=\"" + example + "\" ...>");
+        }
+        return v.trim();
+    }
+
+    /** {@code <joint name="joint1">}, or {@code <joint>} when it has no name. */
+    public String describe() {
+        String n = attributes.get("name");
+        return n == null ? "<" + name + ">" : "<" + name + " name=\"" + n + "\">";
+    }
+
+    public DescriptionException error(String problem) {
+        return new DescriptionException(source, line, 0, problem);
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * Reads a robot cell described the ros2_control way: a URDF with {@code <ros2_control>} tags
+ * ({@link org.robocell.description.RobotDescription}) and a controller manager YAML file
+ * ({@link org.robocell.description.ControllersConfig}), into the immutable API model. Every problem in a file is
+ * reported as a {@link org.robocell.description.DescriptionException} whose message reads
+ * {@code file:line: what is wrong; expected what}.
+ */
+@Export
+@Version("1.0.0")
+package org.robocell.description;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
