@@ -1,0 +1,137 @@
+package org.robocell.driver.kuka.rsi.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class RsiParserTest {
+
+    private final RsiLayout robot = RsiChannelMap.defaults().robotLayout();
+    private final RsiParser parser = new RsiParser(robot);
+    private final double[] values = new double[robot.channelCount()];
+
+    private boolean parse(String xml) {
+        byte[] b = xml.getBytes(StandardCharsets.US_ASCII);
+        return parser.parse(b, 0, b.length, values);
+    }
+
+    private double value(String tag) {
+        return values[robot.indexOf(tag)];
+    }
+
+    @Test
+    void readsTheRosIndustrialRobotMessage() {
+        assertTrue(parse("<Rob Type=\"KUKA\">\n"
+                + "  <RIst X=\"445.5\" Y=\"-0.25\" Z=\"890.0\" A=\"180.0\" B=\"0.0\" C=\"-180.0\"/>\n"
+                + "  <RSol X=\"1\" Y=\"2\" Z=\"3\" A=\"4\" B=\"5\" C=\"6\"/>\n"
+                + "  <AIPos A1=\"0.0\" A2=\"-90.0\" A3=\"90.0\" A4=\"0.0\" A5=\"90.0\" A6=\"12.345678\"/>\n"
+                + "  <ASPos A1=\"9\" A2=\"9\" A3=\"9\" A4=\"9\" A5=\"9\" A6=\"9\"/>\n"
+                + "  <Delay D=\"3\"/>\n"
+                + "  <IPOC>3393226</IPOC>\n"
+                + "</Rob>"));
+        assertEquals(-90.0, value("AIPos.A2"));
+        assertEquals(12.345678, value("AIPos.A6"));
+        assertEquals(445.5, value("RIst.X"));
+        assertEquals(-0.25, value("RIst.Y"));
+        assertEquals(-180.0, value("RIst.C"));
+        assertEquals(3.0, value("Delay.D"));
+        assertEquals(3393226.0, value("IPOC"));
+    }
+
+    @Test
+    void readsTheSimulatorsUpperCaseTypeAndAnyChannelOrder() {
+        assertTrue(parse("<Rob TYPE=\"KUKA\"><IPOC>7</IPOC><Delay D=\"0\"/>"
+                + "<AIPos A6=\"6\" A5=\"5\" A4=\"4\" A3=\"3\" A2=\"2\" A1=\"1\"/><EIPos E1=\"0\"/></Rob>"));
+        assertEquals(1.0, value("AIPos.A1"));
+        assertEquals(6.0, value("AIPos.A6"));
+        assertEquals(7.0, value("IPOC"));
+    }
+
+    @Test
+    void skipsDeclarationCommentsAndBlanks() {
+        assertTrue(parse("<?xml version=\"1.0\"?>\r\n<!-- robot -->\n<Rob>\n<!-- a -->"
+                + "<AIPos A1 = '1' A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\" />\n<IPOC> 42 </IPOC>\n</Rob >\n"));
+        assertEquals(42.0, value("IPOC"));
+    }
+
+    @Test
+    void optionalChannelsMayBeAbsentAndKeepTheirValue() {
+        assertTrue(parse("<Rob><Delay D=\"5\"/><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/>"
+                + "<IPOC>1</IPOC></Rob>"));
+        assertTrue(parse("<Rob><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/><IPOC>2</IPOC></Rob>"));
+        assertEquals(5.0, value("Delay.D"));
+        assertEquals(0L, parser.presentMask() & (1L << robot.indexOf("Delay.D")));
+    }
+
+    @Test
+    void rejectsMessagesWithoutRequiredChannels() {
+        assertFalse(parse("<Rob><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/></Rob>"), "no IPOC");
+        assertFalse(parse("<Rob><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\"/><IPOC>1</IPOC></Rob>"), "no A6");
+        assertFalse(parse("<Rob/>"), "empty startup frame of RSI <= 2.3");
+    }
+
+    @Test
+    void rejectsBrokenMarkupAndNumbers() {
+        String good = "<Rob><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/><IPOC>1</IPOC></Rob>";
+        assertTrue(parse(good));
+        for (String bad : List.of(
+                good.substring(0, good.length() - 1),
+                good.replace("</Rob>", "</Sen>"),
+                good.replace("<Rob>", "<Sen>").replace("</Rob>", "</Sen>"),
+                good.replace("A3=\"3\"", "A3=\"x\""),
+                good.replace("A3=\"3\"", "A3=\"\""),
+                good.replace("A3=\"3\"", "A3=\"1e\""),
+                good.replace("A3=\"3\"", "A3=\"NaN\""),
+                good.replace("A3=\"3\"", "A3=3"),
+                good.replace("<IPOC>1</IPOC>", "<IPOC>1</IPOX>"),
+                good.replace("<IPOC>1</IPOC>", "<IPOC><X/>1</IPOC>"),
+                good.replace("<IPOC>1</IPOC>", "<IPOC>--1</IPOC>"),
+                good.replace("A2=\"2\" A3", "A2=\"2\"A3"),
+                "",
+                "garbage",
+                "<")) {
+            assertFalse(parse(bad), bad);
+        }
+    }
+
+    @Test
+    void readsConfiguredInputsSuchAsDigitalIo() {
+        RsiLayout withIo = RsiChannelMap.defaults().withInputs(List.of("DiL", "GPIO.01", "Tech.T21:2")).robotLayout();
+        RsiParser p = new RsiParser(withIo);
+        double[] v = new double[withIo.channelCount()];
+        byte[] b = ("<Rob><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/><DiL>125</DiL>"
+                + "<GPIO 01=\"1\" 02=\"0\"/><Tech T21=\"1.09\"/><IPOC>9</IPOC></Rob>").getBytes(StandardCharsets.US_ASCII);
+        assertTrue(p.parse(b, 0, b.length, v));
+        assertEquals(125.0, v[withIo.indexOf("DiL")]);
+        assertEquals(1.0, v[withIo.indexOf("GPIO.01")]);
+        assertEquals(1.09, v[withIo.indexOf("Tech.T21")]);
+    }
+
+    @Test
+    void parsesWithinAWindowOfALargerBuffer() {
+        byte[] b = "xx<Rob><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/><IPOC>8</IPOC></Rob>yy"
+                .getBytes(StandardCharsets.US_ASCII);
+        assertTrue(parser.parse(b, 2, b.length - 4, values));
+        assertFalse(parser.parse(b, 2, b.length - 5, values), "one byte short");
+        assertFalse(parser.parse(b, 2, b.length, values), "window beyond the buffer");
+    }
+
+    @Test
+    void numbersAreReadExactlyAsDecimalText() {
+        double[] expected = { 0.0, -0.0, 1.5, -90.000001, 123456.789012, 1e-3, 2.5E2, 0.1, 4294967295.0 };
+        String[] texts = { "0", "-0.0", "+1.5", "-90.000001", "123456.789012", "1e-3", "2.5E2", ".1", "4294967295" };
+        double[] got = new double[texts.length];
+        for (int i = 0; i < texts.length; i++) {
+            byte[] b = texts[i].getBytes(StandardCharsets.US_ASCII);
+            got[i] = AsciiNumbers.parse(b, 0, b.length);
+            assertEquals(Double.parseDouble(texts[i]), got[i], texts[i]);
+        }
+        assertArrayEquals(expected, got);
+    }
+}
