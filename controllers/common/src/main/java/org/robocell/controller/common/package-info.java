@@ -1,0 +1,11 @@
+/**
+ * What the standard controllers share: a {@link org.robocell.controller.common.Pid} loop, the
+ * {@link org.robocell.controller.common.ChannelDirectory} (the channel registry implementation) and helpers for
+ * interface names and parameters.
+ */
+@Export
+@Version("1.0.0")
+package org.robocell.controller.common;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,217 @@
+package org.robocell.controller.forward.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.robocell.api.controller.CommandHandle;
+import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.ControllerContext;
+import org.robocell.api.controller.InterfaceConfiguration;
+import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.Parameters;
+import org.robocell.api.io.ChannelRegistry;
+import org.robocell.api.io.CommandInput;
+import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.lifecycle.ReturnType;
+
+/**
+ * Writes the newest command from the channel {@code <controller>/commands} to its command interfaces, unchanged.
+ * Commands holding NaN or an infinity are dropped when offered (and counted by the channel); a command whose size
+ * does not match the interfaces makes {@link #update} answer ERROR, so the manager deactivates the controller. Until
+ * the first command after activation it writes nothing, so the robot does not move to a stale value.
+ */
+final class ForwardCommandController implements Controller {
+
+    private final InterfaceLayout layout;
+    private final boolean zeroOnDeactivate;
+    private final ChannelRegistry channels;
+
+    private ControllerContext context;
+    private List<String> commandNames = List.of();
+    private CommandInput input;
+    private ChannelRegistry.Registration registration;
+    private String lastError;
+
+    private CommandHandle[] handles = new CommandHandle[0];
+    private double[] current;
+
+    /**
+     * @param layout           how the parameters name the interfaces
+     * @param zeroOnDeactivate whether deactivation writes 0.0 (velocity and effort groups stop the joints)
+     */
+    ForwardCommandController(InterfaceLayout layout, boolean zeroOnDeactivate, ChannelRegistry channels) {
+        this.layout = layout;
+        this.zeroOnDeactivate = zeroOnDeactivate;
+        this.channels = channels;
+    }
+
+    @Override
+    public CallbackReturn onInit(ControllerContext context) {
+        this.context = context;
+        return CallbackReturn.SUCCESS;
+    }
+
+    @Override
+    public CallbackReturn onConfigure(LifecycleState previous) {
+        lastError = null;
+        Parameters parameters = context.parameters();
+        try {
+            commandNames = layout.commandInterfaces(parameters);
+        } catch (IllegalArgumentException e) {
+            return fail(e.getMessage());
+        }
+        if (input == null) {
+            CommandInput channel = CommandInput.finiteOnly(context.name() + "/commands");
+            try {
+                registration = channels.register(channel.name(), channel);
+            } catch (IllegalStateException e) {
+                return fail(e.getMessage());
+            }
+            input = channel;
+        }
+        handles = new CommandHandle[commandNames.size()];
+        return CallbackReturn.SUCCESS;
+    }
+
+    private CallbackReturn fail(String message) {
+        lastError = context.name() + ": " + message;
+        return CallbackReturn.FAILURE;
+    }
+
+    @Override
+    public String lastError() {
+        return lastError;
+    }
+
+    @Override
+    public InterfaceConfiguration commandInterfaceConfiguration() {
+        return InterfaceConfiguration.individual(commandNames);
+    }
+
+    @Override
+    public InterfaceConfiguration stateInterfaceConfiguration() {
+        return InterfaceConfiguration.NONE;
+    }
+
+    @Override
+    public CallbackReturn onActivate(Loans loans) {
+        for (int i = 0; i < handles.length; i++) {
+            handles[i] = loans.command(commandNames.get(i));
+        }
+        input.clear();
+        current = null;
+        return CallbackReturn.SUCCESS;
+    }
+
+    @Override
+    public ReturnType update(double time, double period) {
+        double[] fresh = input.poll();
+        if (fresh != null) {
+            current = fresh;
+        }
+        if (current == null) {
+            return ReturnType.OK;
+        }
+        if (current.length != handles.length) {
+            return ReturnType.ERROR;
+        }
+        for (int i = 0; i < handles.length; i++) {
+            handles[i].set(current[i]);
+        }
+        return ReturnType.OK;
+    }
+
+    @Override
+    public CallbackReturn onDeactivate(LifecycleState previous) {
+        if (zeroOnDeactivate) {
+            for (CommandHandle h : handles) {
+                h.set(0.0);
+            }
+        }
+        current = null;
+        input.clear();
+        return CallbackReturn.SUCCESS;
+    }
+
+    @Override
+    public CallbackReturn onCleanup(LifecycleState previous) {
+        release();
+        return CallbackReturn.SUCCESS;
+    }
+
+    @Override
+    public CallbackReturn onShutdown(LifecycleState previous) {
+        release();
+        return CallbackReturn.SUCCESS;
+    }
+
+    private void release() {
+        if (registration != null) {
+            registration.close();
+            registration = null;
+        }
+        input = null;
+    }
+
+    /** The channel the controller reads its commands from, null before configure. */
+    CommandInput input() {
+        return input;
+    }
+
+    /** How the parameters of each type name the command interfaces. */
+    interface InterfaceLayout {
+
+        List<String> commandInterfaces(Parameters parameters);
+
+        /** {@code joints[]} × {@code interface_name} (ForwardCommandController). */
+        static InterfaceLayout jointsTimesInterfaceParameter() {
+            return p -> jointsTimes(p, nonEmpty(p, "interface_name"));
+        }
+
+        /** {@code joints[]} × a fixed interface (the joint group aliases). */
+        static InterfaceLayout jointsTimes(String interfaceName) {
+            return p -> jointsTimes(p, interfaceName);
+        }
+
+        /** {@code joint} × {@code interface_names[]} (MultiInterfaceForwardCommandController). */
+        static InterfaceLayout jointTimesInterfaces() {
+            return p -> {
+                String joint = nonEmpty(p, "joint");
+                List<String> names = nonEmptyList(p, "interface_names");
+                List<String> out = new ArrayList<>();
+                for (String n : names) {
+                    out.add(joint + "/" + n);
+                }
+                return List.copyOf(out);
+            };
+        }
+
+        private static List<String> jointsTimes(Parameters p, String interfaceName) {
+            List<String> out = new ArrayList<>();
+            for (String joint : nonEmptyList(p, "joints")) {
+                out.add(joint + "/" + interfaceName);
+            }
+            return List.copyOf(out);
+        }
+
+        private static String nonEmpty(Parameters p, String key) {
+            String v = p.getString(key);
+            if (v.isBlank()) {
+                throw new IllegalArgumentException("parameter '" + key + "' must not be empty");
+            }
+            return v;
+        }
+
+        private static List<String> nonEmptyList(Parameters p, String key) {
+            List<String> v = p.getStringList(key);
+            if (v.isEmpty()) {
+                throw new IllegalArgumentException("parameter '" + key + "' must name at least one entry");
+            }
+            if (v.stream().distinct().count() != v.size()) {
+                throw new IllegalArgumentException("parameter '" + key + "' names an entry twice: " + v);
+            }
+            return v;
+        }
+    }
+}
