@@ -1,0 +1,210 @@
+package org.robocell.controller.jsb.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.ControllerContext;
+import org.robocell.api.controller.InterfaceConfiguration;
+import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.Parameters;
+import org.robocell.api.controller.StateHandle;
+import org.robocell.api.io.ChannelRegistry;
+import org.robocell.api.io.StateOutput;
+import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.controller.common.InterfaceNames;
+
+/**
+ * Publishes every joint's position, velocity and effort each update into the channel
+ * {@code <controller>/joint_states} (also findable as {@code joint_states} when no other broadcaster holds that
+ * name). The fields are {@code <joint>/position}, {@code <joint>/velocity}, {@code <joint>/effort} per joint, joints
+ * in the order of {@code joints} (or of the loaned state interfaces), then {@code extra_joints} at 0.0. A joint
+ * without one of the three interfaces publishes NaN there.
+ */
+final class JointStateBroadcaster implements Controller {
+
+    static final String[] FIELDS = { "position", "velocity", "effort" };
+    private static final StateHandle[] NO_HANDLES = new StateHandle[0];
+
+    private final ChannelRegistry channels;
+    private ControllerContext context;
+    private String lastError;
+
+    private InterfaceConfiguration stateConfiguration = InterfaceConfiguration.ALL;
+    private List<String> extraJoints = List.of();
+    private final String[] mappedInterfaces = new String[FIELDS.length];
+
+    private StateOutput output;
+    private final List<ChannelRegistry.Registration> registrations = new ArrayList<>();
+
+    /** Per published joint and field (joint-major), the state to read, null when the joint has none. */
+    private StateHandle[] sources = NO_HANDLES;
+    private int extraValues;
+
+    JointStateBroadcaster(ChannelRegistry channels) {
+        this.channels = channels;
+    }
+
+    @Override
+    public CallbackReturn onInit(ControllerContext context) {
+        this.context = context;
+        return CallbackReturn.SUCCESS;
+    }
+
+    @Override
+    public CallbackReturn onConfigure(LifecycleState previous) {
+        lastError = null;
+        Parameters p = context.parameters();
+        List<String> joints;
+        List<String> interfaces;
+        try {
+            joints = p.getStringList("joints", List.of());
+            interfaces = p.getStringList("interfaces", List.of());
+            extraJoints = p.getStringList("extra_joints", List.of());
+            for (int f = 0; f < FIELDS.length; f++) {
+                mappedInterfaces[f] = p.getString("map_interface_to_joint_state." + FIELDS[f], FIELDS[f]);
+            }
+        } catch (IllegalArgumentException e) {
+            return fail(e.getMessage());
+        }
+        if (joints.isEmpty() || interfaces.isEmpty()) {
+            stateConfiguration = InterfaceConfiguration.ALL;
+        } else {
+            List<String> names = new ArrayList<>();
+            for (String joint : joints) {
+                for (String i : interfaces) {
+                    names.add(InterfaceNames.of(joint, i));
+                }
+            }
+            stateConfiguration = InterfaceConfiguration.individual(names);
+        }
+        if (output == null) {
+            StateOutput channel = new StateOutput(context.name() + "/joint_states", List.of());
+            try {
+                registrations.add(channels.register(channel.name(), channel));
+            } catch (IllegalStateException e) {
+                return fail(e.getMessage());
+            }
+            try {
+                registrations.add(channels.register("joint_states", channel));
+            } catch (IllegalStateException taken) {
+                // another broadcaster serves the short name; this one stays reachable under its own name
+            }
+            output = channel;
+        }
+        return CallbackReturn.SUCCESS;
+    }
+
+    private CallbackReturn fail(String message) {
+        lastError = context.name() + ": " + message;
+        return CallbackReturn.FAILURE;
+    }
+
+    @Override
+    public String lastError() {
+        return lastError;
+    }
+
+    @Override
+    public InterfaceConfiguration commandInterfaceConfiguration() {
+        return InterfaceConfiguration.NONE;
+    }
+
+    @Override
+    public InterfaceConfiguration stateInterfaceConfiguration() {
+        return stateConfiguration;
+    }
+
+    @Override
+    public CallbackReturn onActivate(Loans loans) {
+        Map<String, StateHandle[]> byJoint = new LinkedHashMap<>();
+        for (StateHandle h : loans.states()) {
+            int field = fieldOf(InterfaceNames.interfaceName(h.name()));
+            if (field >= 0) {
+                byJoint.computeIfAbsent(InterfaceNames.prefix(h.name()), j -> new StateHandle[FIELDS.length])[field] = h;
+            }
+        }
+        if (byJoint.isEmpty()) {
+            lastError = context.name() + ": none of the requested state interfaces exist ("
+                    + describeRequest() + ")";
+            return CallbackReturn.FAILURE;
+        }
+        List<String> fields = new ArrayList<>();
+        List<StateHandle> handles = new ArrayList<>();
+        byJoint.forEach((joint, perField) -> {
+            for (int f = 0; f < FIELDS.length; f++) {
+                fields.add(InterfaceNames.of(joint, FIELDS[f]));
+                handles.add(perField[f]);
+            }
+        });
+        for (String extra : extraJoints) {
+            for (String field : FIELDS) {
+                fields.add(InterfaceNames.of(extra, field));
+            }
+        }
+        sources = handles.toArray(NO_HANDLES);
+        extraValues = extraJoints.size() * FIELDS.length;
+        if (!fields.equals(output.fields())) {
+            output.reshape(fields);
+        }
+        lastError = null;
+        return CallbackReturn.SUCCESS;
+    }
+
+    private String describeRequest() {
+        return stateConfiguration.kind() == InterfaceConfiguration.Kind.ALL ? "all state interfaces, mapped to "
+                + List.of(mappedInterfaces) : String.valueOf(stateConfiguration.names());
+    }
+
+    private int fieldOf(String interfaceName) {
+        for (int f = 0; f < FIELDS.length; f++) {
+            if (mappedInterfaces[f].equals(interfaceName)) {
+                return f;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public ReturnType update(double time, double period) {
+        double[] values = output.beginWrite();
+        int n = sources.length;
+        for (int i = 0; i < n; i++) {
+            StateHandle h = sources[i];
+            values[i] = h == null ? Double.NaN : h.get();
+        }
+        for (int i = 0; i < extraValues; i++) {
+            values[n + i] = 0.0;
+        }
+        output.endWrite();
+        return ReturnType.OK;
+    }
+
+    @Override
+    public CallbackReturn onDeactivate(LifecycleState previous) {
+        sources = NO_HANDLES;
+        return CallbackReturn.SUCCESS;
+    }
+
+    @Override
+    public CallbackReturn onCleanup(LifecycleState previous) {
+        release();
+        return CallbackReturn.SUCCESS;
+    }
+
+    @Override
+    public CallbackReturn onShutdown(LifecycleState previous) {
+        release();
+        return CallbackReturn.SUCCESS;
+    }
+
+    private void release() {
+        registrations.forEach(ChannelRegistry.Registration::close);
+        registrations.clear();
+        output = null;
+    }
+}
