@@ -1,0 +1,83 @@
+package org.robocell.description;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.robocell.api.hardware.ComponentInfo;
+import org.robocell.api.hardware.HardwareInfo;
+import org.robocell.api.hardware.InterfaceInfo;
+import org.robocell.api.model.Joint;
+
+/**
+ * The default cell shipped in {@code runtime/cell} (FR3 and KR 6 on mock hardware, and the controllers) parses, and
+ * its initial poses and command ranges stay inside the URDF limits. The files live in this repository, two folders
+ * up from this module.
+ */
+class DefaultCellFilesTest {
+
+    private static final Path CELL = Path.of(System.getProperty("basedir", ".")).resolve("../../runtime/cell").normalize();
+
+    @Test
+    void fr3CellIsSevenMockJointsInAReadyPose() {
+        RobotDescription fr3 = RobotDescription.parse(CELL.resolve("fr3.urdf"));
+
+        HardwareInfo hw = fr3.hardware().get(0);
+        assertEquals("mock_components/GenericSystem", hw.plugin());
+        assertEquals(7, hw.joints().size());
+        assertInsideLimits(fr3);
+        assertEquals(-2.35619449019, stateInitial(hw.joints().get(3), "position"), 1e-9);
+    }
+
+    @Test
+    void kr6CellIsSixMockJointsInAReadyPose() {
+        RobotDescription kr6 = RobotDescription.parse(CELL.resolve("kr6r900sixx.urdf"));
+
+        HardwareInfo hw = kr6.hardware().get(0);
+        assertEquals("mock_components/GenericSystem", hw.plugin());
+        assertEquals(List.of("joint_a1", "joint_a2", "joint_a3", "joint_a4", "joint_a5", "joint_a6"),
+                hw.joints().stream().map(ComponentInfo::name).toList());
+        assertInsideLimits(kr6);
+    }
+
+    @Test
+    void controllersFileDeclaresTheBroadcasterAndTheForwardPositionController() {
+        ControllersConfig c = ControllersConfig.parse(CELL.resolve("controllers.yaml"));
+
+        assertEquals(1000, c.updateRate());
+        assertEquals("joint_state_broadcaster/JointStateBroadcaster",
+                c.controller("joint_state_broadcaster").orElseThrow().type());
+        ControllerDeclaration fwd = c.controller("forward_position_controller").orElseThrow();
+        assertEquals("forward_command_controller/ForwardCommandController", fwd.type());
+        assertEquals(List.of("joint1", "joint2", "joint3", "joint4", "joint5", "joint6", "joint7"),
+                fwd.parameters().getStringList("joints"));
+        assertEquals("position", fwd.parameters().getString("interface_name"));
+    }
+
+    @Test
+    void testResourceCopiesMatchTheShippedCell() throws Exception {
+        assertEquals(Files.readString(CELL.resolve("fr3.urdf")), Resources.text("fr3_mock.urdf"));
+        assertEquals(Files.readString(CELL.resolve("kr6r900sixx.urdf")), Resources.text("kr6r900sixx_mock.urdf"));
+    }
+
+    private static void assertInsideLimits(RobotDescription d) {
+        for (ComponentInfo c : d.hardware().get(0).joints()) {
+            Joint j = d.robot().joint(c.name()).orElseThrow();
+            InterfaceInfo cmd = c.commandInterfaces().get(0);
+            assertEquals("position", cmd.name());
+            assertEquals(j.limits().lower(), cmd.min(), 1e-12, c.name());
+            assertEquals(j.limits().upper(), cmd.max(), 1e-12, c.name());
+            double start = stateInitial(c, "position");
+            assertTrue(start >= j.limits().lower() && start <= j.limits().upper(), c.name() + " starts at " + start);
+            assertEquals(List.of("position", "velocity"), c.stateInterfaces().stream().map(InterfaceInfo::name).toList());
+        }
+    }
+
+    private static double stateInitial(ComponentInfo c, String iface) {
+        return c.stateInterfaces().stream().filter(i -> i.name().equals(iface)).findFirst().orElseThrow().initialValue();
+    }
+}
