@@ -23,27 +23,28 @@ public final class Suggestions {
         return best != null && bestDistance <= tolerated ? " (did you mean '" + best + "'?)" : "";
     }
 
-    /** Levenshtein distance; names are short, so the quadratic table is cheap. */
+    /** Edit distance counting a swap of neighbours as one edit (typos like "jct" for "jtc"). */
     static int distance(String a, String b) {
         if (a.length() > 200 || b.length() > 200) {
             return Integer.MAX_VALUE;
         }
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
         for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
+            d[0][j] = j;
         }
         for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
             for (int j = 1; j <= b.length(); j++) {
                 int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
             }
-            int[] t = previous;
-            previous = current;
-            current = t;
         }
-        return previous[b.length()];
+        return d[a.length()][b.length()];
     }
 
     /** Names joined for a message, cut short when there are many. */
