@@ -1,0 +1,26 @@
+package org.robocell.controller.jtc.internal;
+
+import org.robocell.controller.jtc.GoalStatus;
+import org.robocell.controller.jtc.ResultCode;
+
+/** The ways a goal can end. Constants, so that the control loop ends a goal without allocating. */
+enum Outcome {
+    SUCCEEDED(GoalStatus.SUCCEEDED, ResultCode.SUCCESSFUL, "Goal reached within the goal tolerance."),
+    PATH_TOLERANCE_VIOLATED(GoalStatus.ABORTED, ResultCode.PATH_TOLERANCE_VIOLATED,
+            "Aborted due to path tolerance violation"),
+    GOAL_TOLERANCE_VIOLATED(GoalStatus.ABORTED, ResultCode.GOAL_TOLERANCE_VIOLATED,
+            "Aborted due to goal tolerance violation"),
+    PREEMPTED(GoalStatus.ABORTED, ResultCode.INVALID_GOAL, "Current goal preempted by new incoming action."),
+    DEACTIVATED(GoalStatus.ABORTED, ResultCode.INVALID_GOAL, "Aborted: the controller was deactivated."),
+    CANCELED(GoalStatus.CANCELED, ResultCode.SUCCESSFUL, "Goal canceled; holding position.");
+
+    final GoalStatus status;
+    final ResultCode code;
+    final String message;
+
+    Outcome(GoalStatus status, ResultCode code, String message) {
+        this.status = status;
+        this.code = code;
+        this.message = message;
+    }
+}

@@ -1,0 +1,111 @@
+package org.robocell.controller.jtc.internal;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
+
+import org.robocell.controller.jtc.FollowJointTrajectory;
+import org.robocell.controller.jtc.GoalHandle;
+import org.robocell.controller.jtc.GoalResult;
+import org.robocell.controller.jtc.JointTrajectory;
+import org.robocell.controller.jtc.ResultCode;
+import org.robocell.controller.jtc.TrajectoryFeedback;
+import org.robocell.controller.jtc.TrajectoryGoal;
+
+/**
+ * The goal input of one configured controller: validates a goal, prepares its trajectory in a free buffer and hands
+ * it to the loop, all on the submitting thread. Submissions are serialized among themselves (the one-writer rule of
+ * the {@link GoalInbox}); the loop never waits for them.
+ */
+final class TrajectoryActionServer implements FollowJointTrajectory {
+
+    static final String NOT_RUNNING = "Can't accept new action goals. Controller is not running.";
+
+    private final String name;
+    private final JtcConfig config;
+    private final GoalInbox inbox;
+    private final GoalValidator validator;
+    private final ToleranceResolver tolerances;
+    private final BooleanSupplier active;
+    private final DoubleSupplier loopTime;
+    private final Supplier<Optional<TrajectoryFeedback>> feedback;
+    private final AtomicLong ids = new AtomicLong();
+    private TrajectoryGoalHandle latest;
+
+    TrajectoryActionServer(String name, JtcConfig config, GoalInbox inbox, BooleanSupplier active,
+            DoubleSupplier loopTime, Supplier<Optional<TrajectoryFeedback>> feedback) {
+        this.name = name;
+        this.config = config;
+        this.inbox = inbox;
+        this.validator = new GoalValidator(config);
+        this.tolerances = new ToleranceResolver(config);
+        this.active = active;
+        this.loopTime = loopTime;
+        this.feedback = feedback;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public List<String> joints() {
+        return config.joints();
+    }
+
+    @Override
+    public synchronized GoalHandle submit(TrajectoryGoal goal) {
+        long id = ids.incrementAndGet();
+        if (!active.getAsBoolean()) {
+            return TrajectoryGoalHandle.rejected(id, GoalValidator.reject(ResultCode.INVALID_GOAL, NOT_RUNNING));
+        }
+        if (goal == null || goal.trajectory() == null) {
+            return TrajectoryGoalHandle.rejected(id,
+                    GoalValidator.reject(ResultCode.INVALID_GOAL, "The goal holds no trajectory."));
+        }
+        JointTrajectory trajectory = goal.trajectory();
+        GoalResult invalid = validator.validate(trajectory, loopTime.getAsDouble());
+        if (invalid != null) {
+            return TrajectoryGoalHandle.rejected(id, invalid);
+        }
+        TrajectoryBuffer buffer = inbox.claim();
+        if (buffer == null) {
+            return TrajectoryGoalHandle.rejected(id, GoalValidator.reject(ResultCode.INVALID_GOAL,
+                    "No free trajectory buffer; goals must be submitted one at a time."));
+        }
+        tolerances.resolve(goal, buffer);
+        buffer.load(trajectory.startTime() == 0.0 ? Double.NaN : trajectory.startTime(), trajectory.points(),
+                columns(trajectory.jointNames()));
+        TrajectoryGoalHandle handle = TrajectoryGoalHandle.accepted(id, feedback);
+        buffer.goal = handle;
+        TrajectoryGoalHandle neverStarted = inbox.publish(buffer);
+        if (neverStarted != null) {
+            neverStarted.end(Outcome.PREEMPTED);
+        }
+        if (latest != null) {
+            latest.end(Outcome.PREEMPTED);
+        }
+        latest = handle;
+        if (!active.getAsBoolean() && inbox.withdraw(buffer)) {
+            handle.end(Outcome.DEACTIVATED);
+        }
+        return handle;
+    }
+
+    private int[] columns(List<String> goalJoints) {
+        int[] columns = new int[config.dof()];
+        for (int j = 0; j < columns.length; j++) {
+            columns[j] = goalJoints.indexOf(config.joints().get(j));
+        }
+        return columns;
+    }
+
+    @Override
+    public String toString() {
+        return "FollowJointTrajectory[" + name + "]";
+    }
+}
