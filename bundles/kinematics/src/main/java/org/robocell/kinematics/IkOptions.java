@@ -7,8 +7,8 @@ package org.robocell.kinematics;
  * @param positionTolerance    converged when the position error is at most this (m)
  * @param orientationTolerance converged when the rotation angle between reached and target orientation is at most
  *                             this (rad)
- * @param damping              the constant part of the damping λ² added to J·Jᵀ; the solver adds half the squared
- *                             error on top, so the damping fades as the error does
+ * @param damping              the smallest damping λ² added to J·Jᵀ; the solver raises λ² while steps fail to
+ *                             lower the error and lowers it back to this value while they succeed
  * @param maxStep              largest change of any one joint per iteration (rad or m)
  * @param restarts             further attempts from random joint positions within the limits when an attempt does
  *                             not converge
@@ -17,7 +17,7 @@ package org.robocell.kinematics;
 public record IkOptions(int maxIterations, double positionTolerance, double orientationTolerance, double damping,
         double maxStep, int restarts, long randomSeed) {
 
-    public static final IkOptions DEFAULT = new IkOptions(100, 1e-9, 1e-9, 1e-4, 0.5, 30, 0x5EED);
+    public static final IkOptions DEFAULT = new IkOptions(50, 1e-9, 1e-9, 1e-9, 0.5, 100, 0x5EED);
 
     public IkOptions {
         if (maxIterations < 1) {
