@@ -9,7 +9,7 @@ import java.util.Optional;
 import org.robocell.api.controller.Parameters;
 import org.robocell.description.internal.ControllersYamlReader;
 import org.robocell.description.internal.InputFiles;
-import org.robocell.description.internal.YamlText;
+import org.robocell.description.internal.Utf8Text;
 
 /**
  * A controller manager configuration in the ros2_control YAML format:
@@ -75,7 +75,7 @@ public record ControllersConfig(String source, String namespace, int updateRate,
     public static ControllersConfig parse(Path file) {
         String source = file.toString();
         byte[] bytes = InputFiles.read(file, source, InputFiles.MAX_YAML_BYTES);
-        return ControllersYamlReader.read(YamlText.decodeUtf8(bytes, source), source);
+        return ControllersYamlReader.read(Utf8Text.decodeUtf8(bytes, source), source);
     }
 
     /**

@@ -12,6 +12,7 @@ import org.robocell.description.internal.InputFiles;
 import org.robocell.description.internal.Ros2ControlReader;
 import org.robocell.description.internal.SecureXmlReader;
 import org.robocell.description.internal.UrdfReader;
+import org.robocell.description.internal.Utf8Text;
 import org.robocell.description.internal.XmlElement;
 
 /**
@@ -41,7 +42,10 @@ public record RobotDescription(String source, RobotModel robot, List<HardwareInf
         if (InputFiles.isBlank(bytes)) {
             throw emptyDocument(source);
         }
-        // bytes, not a decoded string: the parser honours the encoding the XML declaration names
+        if (Utf8Text.isUtf8Xml(bytes)) {
+            return from(SecureXmlReader.read(new StringReader(Utf8Text.decodeUtf8(bytes, source)), source), source);
+        }
+        // another declared encoding: the parser reads the bytes as the XML declaration says
         return from(SecureXmlReader.read(new ByteArrayInputStream(bytes), source), source);
     }
 

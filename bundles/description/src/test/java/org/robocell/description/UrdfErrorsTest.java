@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.robocell.description.Errors.assertFails;
 import static org.robocell.description.Errors.lineOf;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -36,6 +37,21 @@ class UrdfErrorsTest {
                 "malformed XML", "expected a well-formed XML document");
         assertEquals(3, e.line());
         assertEquals(3, e.column());
+    }
+
+    @Test
+    void invalidUtf8IsReportedAtItsLine(@TempDir Path dir) throws Exception {
+        byte[] bytes = "<robot name=\"r\">\n<link name=\"caf\u00e9\"/>\n</robot>\n".getBytes(StandardCharsets.ISO_8859_1);
+        Path file = Files.write(dir.resolve("latin1.urdf"), bytes);
+        assertFails(() -> RobotDescription.parse(file), file + ":2", "is not valid UTF-8", "expected a UTF-8 text file");
+    }
+
+    @Test
+    void declaredEncodingOtherThanUtf8IsHonoured(@TempDir Path dir) throws Exception {
+        byte[] bytes = ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<robot name=\"r\">\n<link name=\"caf\u00e9\"/>\n"
+                + "</robot>\n").getBytes(StandardCharsets.ISO_8859_1);
+        Path file = Files.write(dir.resolve("latin1.urdf"), bytes);
+        assertEquals("caf\u00e9", RobotDescription.parse(file).robot().rootLink());
     }
 
     @Test

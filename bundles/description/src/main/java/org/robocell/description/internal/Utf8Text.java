@@ -5,13 +5,20 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.robocell.description.DescriptionException;
 
-/** Decodes a YAML file strictly as UTF-8, so a damaged byte is reported where it is instead of read as '?'. */
-public final class YamlText {
+/**
+ * Decodes description files strictly as UTF-8, so a damaged byte is reported with its line instead of being read
+ * as a replacement character (or, in the JDK's XML parser, printed to stderr before the exception).
+ */
+public final class Utf8Text {
 
-    private YamlText() {
+    private static final Pattern DECLARED_ENCODING = Pattern.compile("^\\s*<\\?xml[^>]*?encoding\\s*=\\s*[\"']([^\"']*)[\"']");
+
+    private Utf8Text() {
     }
 
     public static String decodeUtf8(byte[] bytes, String source) {
@@ -30,6 +37,19 @@ public final class YamlText {
         }
         decoder.flush(out);
         return out.flip().toString();
+    }
+
+    /**
+     * True when an XML document's bytes are UTF-8 by its own account: no UTF-16 byte order mark and no XML
+     * declaration naming another encoding.
+     */
+    public static boolean isUtf8Xml(byte[] bytes) {
+        if (bytes.length >= 2 && ((bytes[0] & 0xFF) == 0xFE || (bytes[0] & 0xFF) == 0xFF)) {
+            return false;
+        }
+        String head = new String(bytes, 0, Math.min(bytes.length, 200), StandardCharsets.ISO_8859_1);
+        Matcher m = DECLARED_ENCODING.matcher(head);
+        return !m.find() || m.group(1).equalsIgnoreCase("UTF-8") || m.group(1).equalsIgnoreCase("UTF8");
     }
 
     private static int lineOf(byte[] bytes, int offset) {
