@@ -1,0 +1,542 @@
+package org.robocell.driver.kuka.rsi.emulator;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
+import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
+import org.robocell.driver.kuka.rsi.protocol.RsiLayout;
+import org.robocell.driver.kuka.rsi.protocol.RsiParser;
+import org.robocell.driver.kuka.rsi.protocol.RsiWriter;
+
+/**
+ * A KUKA controller running an RSI program ({@code RSI_ON(#ABSOLUTE, #IPO_FAST)}, {@code RSI_MOVECORR()}), as seen
+ * from the PC: every cycle it sends {@code <Rob>} with the measured axes (degrees), the flange pose and the count
+ * of late replies, then waits for the {@code <Sen>} reply carrying the same IPOC until the cycle ends.
+ * <ul>
+ * <li>A reply on time moves the axes by its command (relative to the start axes or absolute), within the axis
+ * position range and the distance each axis can travel in one cycle.</li>
+ * <li>A cycle that ends without its reply (none, or only ones with another IPOC) counts as late, and the count is
+ * reported in {@code <Delay D>}. When it reaches the configured Timeout, RSI stops: no more datagrams,
+ * {@link SessionState#STOPPED_BY_TIMEOUT} ("RSITimeout" on a real pendant). The count is cumulative over the
+ * session (the sources read do not say whether a real controller resets it).</li>
+ * <li>A reply with Stop=1 ends RSI, {@link SessionState#STOPPED_BY_REQUEST}, whatever its IPOC.</li>
+ * </ul>
+ * The flange pose ({@code RIst}) is computed with the KR 6 R900 sixx kinematics for six axes, and reported as zeros
+ * for other axis counts.
+ */
+public final class RsiRobotEmulator implements AutoCloseable {
+
+    /** Where the RSI session stands. */
+    public enum SessionState { RUNNING, STOPPED_BY_TIMEOUT, STOPPED_BY_REQUEST, CLOSED }
+
+    private final RsiEmulatorConfig config;
+    private final RsiFaults faults = new RsiFaults();
+    private final DatagramChannel channel;
+    private final DatagramChannel stranger;
+    private final Thread thread;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+
+    private final RsiChannelMap map;
+    private final RsiLayout robotLayout;
+    private final RsiWriter writer;
+    private final RsiParser replyParser;
+    private final double[] robotValues;
+    private final double[] replyValues;
+    private final byte[] out;
+    private final byte[] in = new byte[8192];
+    private final ByteBuffer txBuffer;
+    private final ByteBuffer rxBuffer = ByteBuffer.allocateDirect(8192);
+    private final Kr6R900SixxKinematics kinematics = new Kr6R900SixxKinematics();
+    private final double[] pose = new double[6];
+    private final int[] axisChannel;
+    private final int[] poseChannel;
+    private final int delayChannel;
+    private final int ipocChannel;
+    private final int[] inputChannel;
+    private final int[] commandChannel;
+    private final int[] outputChannel;
+    private final int stopChannel;
+    private final int replyIpocChannel;
+
+    private final Object stateLock = new Object();
+    private final double[] startAxes;
+    private final double[] axes;
+    private final double[] lastCommand;
+    private final double[] inputs;
+    private final double[] outputs;
+
+    private volatile boolean running = true;
+    private volatile SessionState state = SessionState.RUNNING;
+    private volatile String stopMessage = "";
+    private volatile long ipoc;
+    private volatile long cycles;
+    private volatile long sentPackets;
+    private volatile long lateReplies;
+    private volatile long onTimeReplies;
+    private volatile long mismatchedReplies;
+    private volatile long malformedReplies;
+    private volatile long unexpectedReplies;
+    private volatile long stopReplies;
+    private long lastAnsweredIpoc = Long.MIN_VALUE;
+    private volatile long droppedPackets;
+    private volatile long malformedPackets;
+    private volatile long foreignPackets;
+    private volatile long limitedCommands;
+    private volatile long emulatorOverruns;
+    private volatile long lastSendNanos;
+    private volatile long lastRoundTripNanos = -1;
+
+    private RsiRobotEmulator(RsiEmulatorConfig config) throws IOException {
+        this.config = config;
+        this.map = config.channels();
+        this.robotLayout = map.robotLayout();
+        RsiLayout replyLayout = map.replyLayout();
+        this.writer = new RsiWriter(robotLayout);
+        this.replyParser = new RsiParser(replyLayout);
+        this.robotValues = new double[robotLayout.channelCount()];
+        this.replyValues = new double[replyLayout.channelCount()];
+        this.out = new byte[writer.maxLength()];
+        this.txBuffer = ByteBuffer.allocateDirect(writer.maxLength());
+        int n = map.axisCount();
+        axisChannel = new int[n];
+        commandChannel = new int[n];
+        for (int i = 0; i < n; i++) {
+            axisChannel[i] = robotLayout.indexOf(RsiChannelMap.axisTag(map.actualAxes(), i));
+            commandChannel[i] = replyLayout.indexOf(RsiChannelMap.axisTag(map.axisCommand(), i));
+        }
+        poseChannel = new int[map.hasPose() ? 6 : 0];
+        for (int k = 0; k < poseChannel.length; k++) {
+            poseChannel[k] = robotLayout.indexOf(map.poseTag(k));
+        }
+        delayChannel = map.hasDelay() ? robotLayout.indexOf(map.delay()) : -1;
+        ipocChannel = robotLayout.indexOf(map.ipoc());
+        replyIpocChannel = replyLayout.indexOf(map.ipoc());
+        stopChannel = map.hasStop() ? replyLayout.indexOf(map.stop()) : -1;
+        inputChannel = map.inputs().stream().mapToInt(s -> robotLayout.indexOf(RsiChannelMap.tagOf(s))).toArray();
+        outputChannel = map.outputs().stream().mapToInt(s -> replyLayout.indexOf(RsiChannelMap.tagOf(s))).toArray();
+        startAxes = config.startAxesDegrees();
+        axes = config.startAxesDegrees();
+        lastCommand = new double[n];
+        inputs = new double[inputChannel.length];
+        outputs = new double[outputChannel.length];
+
+        DatagramChannel main = DatagramChannel.open();
+        DatagramChannel other = null;
+        try {
+            main.bind(new InetSocketAddress(config.bindAddress(), 0));
+            main.configureBlocking(false);
+            other = DatagramChannel.open();
+            other.bind(new InetSocketAddress(config.foreignBindAddress(), 0));
+        } catch (IOException | RuntimeException e) {
+            main.close();
+            if (other != null) {
+                other.close();
+            }
+            throw e;
+        }
+        this.channel = main;
+        this.stranger = other;
+        this.thread = new Thread(this::run, "rsi-emulator-" + config.driver().getPort());
+        this.thread.setDaemon(true);
+        this.thread.setPriority(Thread.MAX_PRIORITY);
+    }
+
+    /** Opens the controller's socket and starts sending: RSI is on. */
+    public static RsiRobotEmulator start(RsiEmulatorConfig config) throws IOException {
+        RsiRobotEmulator emulator = new RsiRobotEmulator(config);
+        emulator.thread.start();
+        return emulator;
+    }
+
+    public RsiEmulatorConfig config() {
+        return config;
+    }
+
+    public RsiFaults faults() {
+        return faults;
+    }
+
+    public SessionState state() {
+        return state;
+    }
+
+    /** What a pendant would show when RSI ended, e.g. "stopped by timeout: 100 late replies (RSITimeout)". */
+    public String stopMessage() {
+        return stopMessage;
+    }
+
+    /** Waits until RSI has stopped (timeout, Stop, or close). */
+    public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
+        return stopped.await(timeout, unit);
+    }
+
+    /** The controller's own port (ephemeral, as on a real controller). */
+    public int localPort() {
+        try {
+            return ((InetSocketAddress) channel.getLocalAddress()).getPort();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** The measured axes A1..An in degrees. */
+    public double[] axisDegrees() {
+        synchronized (stateLock) {
+            return axes.clone();
+        }
+    }
+
+    /** The axis command of the last reply on time, in degrees as sent. */
+    public double[] lastCommand() {
+        synchronized (stateLock) {
+            return lastCommand.clone();
+        }
+    }
+
+    /** The value of a configured input channel (e.g. a digital input word) sent from the next cycle on. */
+    public void setInput(String tag, double value) {
+        int k = map.inputs().stream().map(RsiChannelMap::tagOf).toList().indexOf(tag);
+        if (k < 0) {
+            throw new IllegalArgumentException("'" + tag + "' is not an input channel of " + map.inputs());
+        }
+        synchronized (stateLock) {
+            inputs[k] = value;
+        }
+    }
+
+    /** The value of a configured output channel in the last reply on time. */
+    public double output(String tag) {
+        int k = map.outputs().stream().map(RsiChannelMap::tagOf).toList().indexOf(tag);
+        if (k < 0) {
+            throw new IllegalArgumentException("'" + tag + "' is not an output channel of " + map.outputs());
+        }
+        synchronized (stateLock) {
+            return outputs[k];
+        }
+    }
+
+    /** IPOC of the last cycle. */
+    public long ipoc() {
+        return ipoc;
+    }
+
+    public long cycles() {
+        return cycles;
+    }
+
+    /** Datagrams that left the controller (not dropped, not withheld while silent). */
+    public long sentPackets() {
+        return sentPackets;
+    }
+
+    /** Cycles that ended without their reply: the value of {@code <Delay D>}. */
+    public long lateReplies() {
+        return lateReplies;
+    }
+
+    public long onTimeReplies() {
+        return onTimeReplies;
+    }
+
+    /** Replies that were not on time: another IPOC than the current cycle's, or found after the cycle ended. */
+    public long mismatchedReplies() {
+        return mismatchedReplies;
+    }
+
+    /**
+     * Replies whose IPOC this controller never sent, or had already been answered: a driver that echoes correctly
+     * never causes one, however late it is.
+     */
+    public long unexpectedReplies() {
+        return unexpectedReplies;
+    }
+
+    /** Replies (including the Stop reply) that were received in total, whatever their timing. */
+    public long replies() {
+        return onTimeReplies + mismatchedReplies + stopReplies;
+    }
+
+    public long malformedReplies() {
+        return malformedReplies;
+    }
+
+    public long droppedPackets() {
+        return droppedPackets;
+    }
+
+    public long malformedPackets() {
+        return malformedPackets;
+    }
+
+    public long foreignPackets() {
+        return foreignPackets;
+    }
+
+    /** Replies whose command had to be clamped to the axis range or speed. */
+    public long limitedCommands() {
+        return limitedCommands;
+    }
+
+    /** Cycles the emulator thread itself started late by more than a cycle (a loaded machine), re-phased. */
+    public long emulatorOverruns() {
+        return emulatorOverruns;
+    }
+
+    /** Send of the last datagram to receipt of its reply on time, or -1. */
+    public long lastRoundTripNanos() {
+        return lastRoundTripNanos;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeQuietly();
+        if (state == SessionState.RUNNING) {
+            state = SessionState.CLOSED;
+            stopMessage = "closed";
+        }
+        stopped.countDown();
+    }
+
+    private void closeQuietly() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // closing
+        }
+        try {
+            stranger.close();
+        } catch (IOException e) {
+            // closing
+        }
+    }
+
+    private void run() {
+        double cycleSeconds = config.ipocStep() / 1000.0;
+        long cycleNanos = config.cycleNanos();
+        long next = System.nanoTime();
+        boolean awaiting = false;
+        boolean counting = !config.graceUntilFirstReply();
+        long currentIpoc = config.ipocStart() - config.ipocStep();
+        try {
+            while (running) {
+                if (awaiting && counting) {
+                    lateReplies++;
+                    if (lateReplies >= config.timeoutCount()) {
+                        end(SessionState.STOPPED_BY_TIMEOUT, "stopped by timeout: " + lateReplies
+                                + " late replies reached the ETHERNET Timeout (RSITimeout)");
+                        return;
+                    }
+                }
+                currentIpoc += config.ipocStep();
+                ipoc = currentIpoc;
+                cycles++;
+                sendCycle(currentIpoc);
+                awaiting = true;
+                next += cycleNanos;
+                // the cycle's window: take replies until it ends
+                while (running) {
+                    int reply = receiveReply(currentIpoc, awaiting, next, cycleSeconds);
+                    if (reply == REPLY_STOP) {
+                        end(SessionState.STOPPED_BY_REQUEST, "stopped by request: the reply carried Stop=1");
+                        return;
+                    }
+                    if (reply == REPLY_ON_TIME) {
+                        awaiting = false;
+                        counting = true;
+                        continue;
+                    }
+                    if (reply == REPLY_OTHER) {
+                        continue;
+                    }
+                    long now = System.nanoTime();
+                    long left = next - now;
+                    if (left <= 0) {
+                        if (-left > cycleNanos) {
+                            emulatorOverruns++;
+                            next = now;
+                        }
+                        break;
+                    }
+                    if (!awaiting) {
+                        LockSupport.parkNanos(left);
+                    } else if (config.replyPollNanos() == 0) {
+                        Thread.onSpinWait();
+                    } else {
+                        LockSupport.parkNanos(Math.min(left, config.replyPollNanos()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            if (running) {
+                end(SessionState.CLOSED, "socket failed: " + e);
+            }
+        } finally {
+            closeQuietly();
+            stopped.countDown();
+        }
+    }
+
+    private void end(SessionState how, String message) {
+        stopMessage = message;
+        state = how;
+        running = false;
+    }
+
+    private void sendCycle(long currentIpoc) throws IOException {
+        synchronized (stateLock) {
+            for (int i = 0; i < axisChannel.length; i++) {
+                robotValues[axisChannel[i]] = axes[i];
+            }
+            if (poseChannel.length > 0 && axes.length == 6) {
+                kinematics.flangePose(axes, pose);
+            }
+            for (int k = 0; k < inputChannel.length; k++) {
+                robotValues[inputChannel[k]] = inputs[k];
+            }
+        }
+        for (int k = 0; k < poseChannel.length; k++) {
+            robotValues[poseChannel[k]] = pose[k];
+        }
+        if (delayChannel >= 0) {
+            robotValues[delayChannel] = lateReplies;
+        }
+        robotValues[ipocChannel] = currentIpoc;
+        int n = writer.write(robotValues, out);
+        if (faults.silent) {
+            return;
+        }
+        if (RsiFaults.take(faults.foreign)) {
+            stranger.send(wrap(out, n), config.driver());
+            foreignPackets++;
+        }
+        if (RsiFaults.take(faults.drop)) {
+            droppedPackets++;
+            return;
+        }
+        if (RsiFaults.take(faults.malformed)) {
+            n = garble(n);
+            malformedPackets++;
+        }
+        lastSendNanos = System.nanoTime();
+        channel.send(wrap(out, n), config.driver());
+        sentPackets++;
+    }
+
+    /** Turns the datagram in {@code out} into one of three kinds of broken message. */
+    private int garble(int n) {
+        switch ((int) (malformedPackets % 3)) {
+            case 0:
+                return n / 2; // truncated mid-element
+            case 1: {
+                // a number that is not one: the first digit of the message becomes a letter
+                for (int i = 0; i < n; i++) {
+                    if (out[i] >= '0' && out[i] <= '9') {
+                        out[i] = 'x';
+                        break;
+                    }
+                }
+                return n;
+            }
+            default: {
+                byte[] junk = "<Rob><AIPos A1=\"1\"".getBytes(StandardCharsets.US_ASCII);
+                System.arraycopy(junk, 0, out, 0, junk.length);
+                return junk.length;
+            }
+        }
+    }
+
+    private ByteBuffer wrap(byte[] bytes, int n) {
+        txBuffer.clear();
+        txBuffer.put(bytes, 0, n);
+        txBuffer.flip();
+        return txBuffer;
+    }
+
+    private static final int REPLY_NONE = 0;
+    private static final int REPLY_ON_TIME = 1;
+    private static final int REPLY_OTHER = 2;
+    private static final int REPLY_STOP = 3;
+
+    /**
+     * Takes one queued reply, if any. It is on time when it carries the current IPOC and is found before the cycle
+     * ends: a reply that is found only after the deadline (say the emulator thread itself was descheduled) counts as
+     * late, as it would on a controller that is never descheduled.
+     */
+    private int receiveReply(long currentIpoc, boolean awaiting, long deadline, double cycleSeconds)
+            throws IOException {
+        rxBuffer.clear();
+        SocketAddress from = channel.receive(rxBuffer);
+        if (from == null) {
+            return REPLY_NONE;
+        }
+        long arrived = System.nanoTime();
+        rxBuffer.flip();
+        int n = rxBuffer.remaining();
+        rxBuffer.get(in, 0, n);
+        if (!replyParser.parse(in, 0, n, replyValues)) {
+            malformedReplies++;
+            return REPLY_OTHER;
+        }
+        if (stopChannel >= 0 && replyValues[stopChannel] != 0) {
+            stopReplies++;
+            return REPLY_STOP;
+        }
+        long echoed = (long) replyValues[replyIpocChannel];
+        if (echoed <= lastAnsweredIpoc || echoed > currentIpoc || (echoed - config.ipocStart()) % config.ipocStep() != 0) {
+            unexpectedReplies++;
+        } else {
+            lastAnsweredIpoc = echoed;
+        }
+        if (!awaiting || echoed != currentIpoc || arrived - deadline > 0) {
+            mismatchedReplies++;
+            return REPLY_OTHER;
+        }
+        apply(cycleSeconds);
+        onTimeReplies++;
+        lastRoundTripNanos = arrived - lastSendNanos;
+        return REPLY_ON_TIME;
+    }
+
+    private void apply(double cycleSeconds) {
+        boolean relative = config.correctionMode() == CorrectionMode.RELATIVE;
+        boolean limited = false;
+        synchronized (stateLock) {
+            for (int i = 0; i < axes.length; i++) {
+                double command = replyValues[commandChannel[i]];
+                lastCommand[i] = command;
+                double target = relative ? startAxes[i] + command : command;
+                double reached = config.limits().step(i, axes[i], target, cycleSeconds);
+                limited |= reached != target;
+                axes[i] = reached;
+            }
+            for (int k = 0; k < outputChannel.length; k++) {
+                outputs[k] = replyValues[outputChannel[k]];
+            }
+        }
+        if (limited) {
+            limitedCommands++;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RsiRobotEmulator[" + state + ", ipoc " + ipoc + ", late " + lateReplies + ", axes "
+                + Arrays.toString(axisDegrees()) + "]";
+    }
+}

@@ -1,0 +1,120 @@
+package org.robocell.driver.kuka.rsi.internal;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.List;
+
+import org.robocell.api.hardware.HardwareInfo;
+import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
+import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
+
+/**
+ * The {@code <hardware><param>}s of an RSI component, checked once at init. Keys and defaults are listed in the
+ * module README.
+ */
+record RsiDriverSettings(InetAddress listenAddress, int listenPort, InetAddress robotAddress, long receiveTimeoutNanos,
+        long activateTimeoutNanos, long inactiveReadPeriodNanos, CorrectionMode correctionMode, String statusPrefix,
+        String posePrefix, String ioPrefix, RsiChannelMap channels) {
+
+    static final String LISTEN_ADDRESS = "listen_address";
+    static final String LISTEN_PORT = "listen_port";
+    /** kuka_drivers' names for the same two settings */
+    static final String CLIENT_IP = "client_ip";
+    static final String CLIENT_PORT = "client_port";
+    static final String ROBOT_ADDRESS = "robot_address";
+    static final String RECEIVE_TIMEOUT_MS = "receive_timeout_ms";
+    static final String ACTIVATE_TIMEOUT_MS = "activate_timeout_ms";
+    static final String INACTIVE_READ_PERIOD_MS = "inactive_read_period_ms";
+    static final String CORRECTION_MODE = "correction_mode";
+    static final String STATUS_PREFIX = "status_prefix";
+    static final String POSE_PREFIX = "pose_prefix";
+    static final String IO_PREFIX = "io_prefix";
+    static final String SEN_TYPE = "rsi_sen_type";
+    static final String ACTUAL_AXES = "rsi_actual_axes";
+    static final String ACTUAL_POSE = "rsi_actual_pose";
+    static final String DELAY = "rsi_delay";
+    static final String IPOC = "rsi_ipoc";
+    static final String AXIS_COMMAND = "rsi_axis_command";
+    static final String STOP = "rsi_stop";
+    static final String INPUTS = "rsi_inputs";
+    static final String OUTPUTS = "rsi_outputs";
+
+    static final int DEFAULT_PORT = 49152;
+
+    static RsiDriverSettings from(HardwareInfo info, int axisCount) {
+        String address = info.parameter(LISTEN_ADDRESS, info.parameter(CLIENT_IP, "0.0.0.0"));
+        int port = (int) integer(info, LISTEN_PORT,
+                info.parameters().containsKey(CLIENT_PORT) ? integer(info, CLIENT_PORT, DEFAULT_PORT, 0, 65535)
+                        : DEFAULT_PORT,
+                0, 65535);
+        String robot = info.parameter(ROBOT_ADDRESS, "").trim();
+        RsiChannelMap defaults = RsiChannelMap.defaults(axisCount);
+        RsiChannelMap channels = new RsiChannelMap(axisCount,
+                info.parameter(ACTUAL_AXES, defaults.actualAxes()).trim(),
+                info.parameter(ACTUAL_POSE, defaults.actualPose()).trim(),
+                info.parameter(DELAY, defaults.delay()).trim(),
+                info.parameter(IPOC, defaults.ipoc()).trim(),
+                list(info.parameter(INPUTS, "")),
+                info.parameter(SEN_TYPE, defaults.senType()).trim(),
+                info.parameter(AXIS_COMMAND, defaults.axisCommand()).trim(),
+                info.parameter(STOP, defaults.stop()).trim(),
+                list(info.parameter(OUTPUTS, "")));
+        // building the layouts checks every name and the 64-channel limit now rather than at configure
+        channels.robotLayout();
+        channels.replyLayout();
+        return new RsiDriverSettings(
+                host(info, LISTEN_ADDRESS, address),
+                port,
+                robot.isEmpty() ? null : host(info, ROBOT_ADDRESS, robot),
+                millis(info, RECEIVE_TIMEOUT_MS, 100),
+                millis(info, ACTIVATE_TIMEOUT_MS, 10_000),
+                millis(info, INACTIVE_READ_PERIOD_MS, 4),
+                CorrectionMode.parse(info.parameter(CORRECTION_MODE, "relative")),
+                name(info, STATUS_PREFIX, "rsi"),
+                name(info, POSE_PREFIX, "tcp"),
+                name(info, IO_PREFIX, "rsi_io"),
+                channels);
+    }
+
+    private static List<String> list(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static String name(HardwareInfo info, String key, String fallback) {
+        String v = info.parameter(key, fallback).trim();
+        if (v.isEmpty() || v.contains("/")) {
+            throw new IllegalArgumentException(
+                    "hardware '" + info.name() + "' parameter '" + key + "' must be a non-empty name without '/'");
+        }
+        return v;
+    }
+
+    private static long millis(HardwareInfo info, String key, long fallbackMillis) {
+        double ms = info.doubleParameter(key, fallbackMillis);
+        if (!(ms > 0) || ms > 3_600_000) {
+            throw new IllegalArgumentException(
+                    "hardware '" + info.name() + "' parameter '" + key + "' must be a positive number of milliseconds");
+        }
+        return (long) (ms * 1_000_000);
+    }
+
+    private static long integer(HardwareInfo info, String key, long fallback, long min, long max) {
+        double v = info.doubleParameter(key, fallback);
+        if (v != Math.rint(v) || v < min || v > max) {
+            throw new IllegalArgumentException("hardware '" + info.name() + "' parameter '" + key
+                    + "' must be an integer in " + min + ".." + max + ", got " + info.parameters().get(key));
+        }
+        return (long) v;
+    }
+
+    private static InetAddress host(HardwareInfo info, String key, String text) {
+        try {
+            // a literal address or a name resolved once, off the loop
+            return InetAddress.getByName(text.trim());
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(
+                    "hardware '" + info.name() + "' parameter '" + key + "': unknown host '" + text + "'");
+        }
+    }
+}

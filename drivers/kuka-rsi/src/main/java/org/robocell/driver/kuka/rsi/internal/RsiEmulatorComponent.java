@@ -1,0 +1,89 @@
+package org.robocell.driver.kuka.rsi.internal;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Arrays;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.robocell.driver.kuka.rsi.emulator.RsiEmulatorConfig;
+import org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator;
+import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
+
+/**
+ * Runs an emulated RSI robot while a configuration for {@value #PID} exists: the runtime's stand-in for a real
+ * KR C4 on the RSI network.
+ */
+@Designate(ocd = RsiEmulatorComponent.Config.class)
+@Component(configurationPid = RsiEmulatorComponent.PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = {}, immediate = true)
+public final class RsiEmulatorComponent {
+
+    static final String PID = "org.robocell.driver.kuka.rsi.emulator";
+
+    @ObjectClassDefinition(name = "KUKA RSI robot emulator",
+            description = "A simulated KR C4 with a KR 6 R900 sixx sending RSI datagrams to a driver")
+    @interface Config {
+        @AttributeDefinition(name = "Driver host", description = "where the robot sends (the PC's IP_NUMBER)")
+        String driver_host() default "127.0.0.1";
+
+        @AttributeDefinition(name = "Driver port", description = "the PC's PORT")
+        int driver_port() default 49152;
+
+        @AttributeDefinition(name = "Bind address", description = "the controller's own address")
+        String bind_address() default "127.0.0.1";
+
+        @AttributeDefinition(name = "Cycle (ms)", description = "4 for IPO_FAST, 12 for IPO")
+        double cycle_ms() default 4.0;
+
+        @AttributeDefinition(name = "IPOC step", description = "IPOC increase per cycle (ms of controller time)")
+        long ipoc_step() default 4;
+
+        @AttributeDefinition(name = "Timeout", description = "late replies after which RSI stops")
+        int timeout_count() default 100;
+
+        @AttributeDefinition(name = "Wait for the driver",
+                description = "do not count late replies before the first reply on time")
+        boolean grace_until_first_reply() default true;
+
+        @AttributeDefinition(name = "Correction mode", options = {
+                @org.osgi.service.metatype.annotations.Option(label = "relative to the start axes", value = "relative"),
+                @org.osgi.service.metatype.annotations.Option(label = "absolute axis values", value = "absolute") })
+        String correction_mode() default "relative";
+
+        @AttributeDefinition(name = "Start axes (deg)", description = "A1..A6, comma separated")
+        String start_axes_deg() default "0,-90,90,0,90,0";
+    }
+
+    private final RsiRobotEmulator emulator;
+
+    @Activate
+    public RsiEmulatorComponent(Config config) throws IOException {
+        double[] start = Arrays.stream(config.start_axes_deg().split(",")).map(String::trim)
+                .mapToDouble(Double::parseDouble).toArray();
+        RsiEmulatorConfig c = RsiEmulatorConfig
+                .defaults(new InetSocketAddress(InetAddress.getByName(config.driver_host()), config.driver_port()))
+                .withCycleNanos(Math.round(config.cycle_ms() * 1_000_000))
+                .withIpoc(3_393_226L, config.ipoc_step())
+                .withTimeoutCount(config.timeout_count())
+                .withGraceUntilFirstReply(config.grace_until_first_reply())
+                .withCorrectionMode(CorrectionMode.parse(config.correction_mode()))
+                .withStartAxesDegrees(start);
+        InetAddress bind = InetAddress.getByName(config.bind_address());
+        c = new RsiEmulatorConfig(c.driver(), bind, bind, c.cycleNanos(), c.ipocStart(), c.ipocStep(),
+                c.timeoutCount(), c.graceUntilFirstReply(), c.correctionMode(), c.startAxesDegrees(), c.limits(),
+                c.channels(), c.replyPollNanos());
+        this.emulator = RsiRobotEmulator.start(c);
+    }
+
+    @Deactivate
+    void stop() {
+        emulator.close();
+    }
+}

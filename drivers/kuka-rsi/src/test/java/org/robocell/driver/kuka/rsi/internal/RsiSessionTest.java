@@ -1,0 +1,188 @@
+package org.robocell.driver.kuka.rsi.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.Test;
+import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator.SessionState;
+import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
+
+/**
+ * The driver against the emulated robot over UDP on loopback, driven by a minimal control loop on the test thread.
+ * Nothing here asserts a time: late replies depend on the machine, so they are printed, and the assertions are
+ * about what the protocol guarantees whatever the timing.
+ */
+class RsiSessionTest {
+
+    private static final double[] HOME_RAD = { 0, Math.toRadians(-90), Math.toRadians(90), 0, Math.toRadians(90), 0 };
+
+    @Test
+    void followsTheRobotForTenThousandCyclesEchoingEveryIpoc() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of()).active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
+            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long self = Thread.currentThread().getId();
+            rig.run(500); // warm-up
+            int ipocHandle = rig.context.stateHandle("rsi/ipoc");
+            long previousIpoc = rig.status("ipoc");
+            long ipocSteps = 0;
+            long decreasing = 0;
+            long allocatedBefore = threads.getThreadAllocatedBytes(self);
+            int cycles = 10_000;
+            for (int i = 0; i < cycles; i++) {
+                assertEquals(ReturnType.OK, rig.driver.read(0, 0));
+                long ipoc = (long) rig.context.slots().get(ipocHandle);
+                if (ipoc <= previousIpoc) {
+                    decreasing++;
+                }
+                ipocSteps += ipoc - previousIpoc;
+                previousIpoc = ipoc;
+                assertEquals(ReturnType.OK, rig.driver.write(0, 0));
+            }
+            long allocated = threads.getThreadAllocatedBytes(self) - allocatedBefore;
+            assertEquals(CallbackReturn.SUCCESS, rig.deactivateWhileLooping());
+            assertTrue(rig.robot.awaitStopped(5, TimeUnit.SECONDS));
+
+            assertEquals(0, decreasing, "every datagram read is newer than the one before");
+            assertEquals(0, ipocSteps % 4, "the IPOC grows by 4 per cycle, like a real KR C4's");
+            assertEquals(SessionState.STOPPED_BY_REQUEST, rig.robot.state(), rig.robot.stopMessage());
+            assertEquals(0, rig.robot.unexpectedReplies(), "every reply echoes an IPOC the robot sent, once");
+            assertEquals(0, rig.robot.malformedReplies());
+            assertEquals(rig.status("sent_replies"), rig.robot.replies(), "the robot got every reply");
+            assertEquals(rig.status("received_packets") - rig.status("stale_packets"), rig.status("sent_replies"),
+                    "one reply per datagram answered, the last one carrying Stop=1");
+            assertEquals(0, rig.status("malformed_packets") + rig.status("foreign_packets"));
+            assertTrue(allocated < 4096, "read+write allocate nothing per cycle; " + allocated + " bytes in "
+                    + cycles + " cycles");
+            System.out.printf("10000 cycles: robot on-time %d, late %d, driver stale %d, missed %d, allocated %d B%n",
+                    rig.robot.onTimeReplies(), rig.robot.lateReplies(), rig.status("stale_packets"),
+                    rig.status("missed_packets"), allocated);
+        }
+    }
+
+    @Test
+    void activationTakesTheRobotsAxesAsTheStartPose() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of()).active(c -> c)) {
+            double[] joints = new double[6];
+            for (int i = 0; i < 6; i++) {
+                joints[i] = rig.state(RsiRig.JOINTS[i] + "/position");
+            }
+            assertArrayEquals(HOME_RAD, joints, 1e-9);
+            // KR 6 R900 sixx flange at home: 445 mm ahead, 810 mm up, pointing down (B = 90 deg)
+            assertEquals(0.445, rig.state("tcp/x"), 1e-6);
+            assertEquals(0.0, rig.state("tcp/y"), 1e-6);
+            assertEquals(0.810, rig.state("tcp/z"), 1e-6);
+            assertEquals(Math.PI / 2, rig.state("tcp/b"), 1e-6);
+            assertEquals(1, rig.status("active"));
+            assertTrue(rig.status("listen_port") > 0);
+        }
+    }
+
+    @Test
+    void aRampedPositionCommandMovesTheRobotsAxis() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of()).active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
+            double target = 0.2;
+            for (int i = 1; i <= 500; i++) {
+                rig.command("joint_a1", target * i / 500);
+                assertEquals(ReturnType.OK, rig.cycle());
+            }
+            assertEquals(500, rig.run(500), "holding the target");
+            assertEquals(Math.toDegrees(target), rig.robot.axisDegrees()[0], 1e-6);
+            assertEquals(Math.toDegrees(target), rig.robot.lastCommand()[0], 1e-6, "relative: start 0 + correction");
+            assertEquals(target, rig.state("joint_a1/position"), 1e-6, "the driver reads the move back");
+            assertEquals(-90.0, rig.robot.axisDegrees()[1], 1e-9, "uncommanded axes hold their start");
+            assertEquals(0, rig.status("held_commands"));
+        }
+    }
+
+    @Test
+    void absoluteCommandsAreClampedToTheAxisRange() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of("correction_mode", "absolute"))
+                .active(c -> c.withCorrectionMode(CorrectionMode.ABSOLUTE).withTimeoutCount(Integer.MAX_VALUE))) {
+            // A5 of a KR 6 R900 sixx stops at 120 deg; ask for 130 within its speed
+            for (int i = 1; i <= 400; i++) {
+                rig.command("joint_a5", Math.toRadians(90 + 40.0 * i / 400));
+                assertEquals(ReturnType.OK, rig.cycle());
+            }
+            assertEquals(300, rig.run(300));
+            assertEquals(130.0, rig.robot.lastCommand()[4], 1e-6, "absolute: the command is the axis value");
+            assertEquals(120.0, rig.robot.axisDegrees()[4], 1e-9);
+            assertTrue(rig.robot.limitedCommands() > 0);
+        }
+    }
+
+    @Test
+    void aCommandThatIsNotANumberHoldsTheLastValidOne() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of()).active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
+            rig.command("joint_a2", Math.toRadians(-80));
+            assertEquals(300, rig.run(300));
+            rig.command("joint_a2", Double.NaN);
+            assertEquals(100, rig.run(100));
+            rig.command("joint_a2", Double.POSITIVE_INFINITY);
+            assertEquals(100, rig.run(100));
+            assertEquals(-80.0, rig.robot.axisDegrees()[1], 1e-6);
+            assertEquals(200, rig.status("held_commands"));
+            assertEquals(0, rig.robot.malformedReplies());
+        }
+    }
+
+    @Test
+    void deactivateEndsRsiWithAStopReplyFromTheRunningLoop() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of()).active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
+            AtomicBoolean stop = new AtomicBoolean();
+            Thread loop = new Thread(() -> {
+                for (int i = 0; i < 100_000 && !stop.get(); i++) {
+                    rig.cycle();
+                }
+            });
+            loop.start();
+            rig.run(0);
+            Thread.sleep(50);
+            assertEquals(CallbackReturn.SUCCESS, rig.driver.onDeactivate(LifecycleState.ACTIVE));
+            stop.set(true);
+            loop.join(10_000);
+            assertTrue(rig.robot.awaitStopped(5, TimeUnit.SECONDS));
+            assertEquals(SessionState.STOPPED_BY_REQUEST, rig.robot.state());
+            assertEquals(0, rig.status("active"));
+            assertEquals(ReturnType.OK, rig.driver.write(0, 0), "inactive: write sends nothing");
+        }
+    }
+
+    @Test
+    void deactivateEndsRsiEvenWhenNoLoopIsRunning() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of("receive_timeout_ms", "20"))
+                .active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
+            assertEquals(CallbackReturn.SUCCESS, rig.driver.onDeactivate(LifecycleState.ACTIVE));
+            assertTrue(rig.robot.awaitStopped(5, TimeUnit.SECONDS));
+            assertEquals(SessionState.STOPPED_BY_REQUEST, rig.robot.state(), rig.robot.stopMessage());
+        }
+    }
+
+    @Test
+    void theRobotCanBeActivatedAgainAfterAStop() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of("receive_timeout_ms", "20")).active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
+            assertEquals(100, rig.run(100));
+            // no loop: the stop goes out after two receive timeouts, while the robot's datagrams pile up unread
+            assertEquals(CallbackReturn.SUCCESS, rig.driver.onDeactivate(LifecycleState.ACTIVE));
+            assertTrue(rig.robot.awaitStopped(5, TimeUnit.SECONDS));
+            rig.robot.close();
+            // the program runs RSI_ON again: a new controller socket, a new session
+            rig.robot = org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator
+                    .start(rig.emulatorDefaults().withTimeoutCount(Integer.MAX_VALUE).withStartAxesDegrees(10, -90, 90, 0, 90, 0));
+            assertEquals(CallbackReturn.SUCCESS, rig.driver.onActivate(LifecycleState.INACTIVE));
+            int ran = rig.run(100);
+            assertEquals(100, ran, "cycle " + ran + ": " + rig.robot + " active=" + rig.status("active") + " timeouts="
+                    + rig.status("receive_timeouts") + " sent=" + rig.status("sent_replies"));
+            assertEquals(Math.toRadians(10), rig.state("joint_a1/position"), 1e-9);
+            assertEquals(0, rig.status("foreign_packets"));
+        }
+    }
+}
