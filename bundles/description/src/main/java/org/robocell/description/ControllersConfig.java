@@ -1,5 +1,6 @@
 package org.robocell.description;
 
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -76,6 +77,16 @@ public record ControllersConfig(String source, String namespace, int updateRate,
         String source = file.toString();
         byte[] bytes = InputFiles.read(file, source, InputFiles.MAX_YAML_BYTES);
         return ControllersYamlReader.read(Utf8Text.decodeUtf8(bytes, source), source);
+    }
+
+    /**
+     * Reads a YAML stream (UTF-8), e.g. a bundle resource; the caller closes the stream.
+     *
+     * @param sourceName names the input in error messages, e.g. {@code controllers.yaml}
+     */
+    public static ControllersConfig parse(InputStream in, String sourceName) {
+        byte[] bytes = InputFiles.read(in, sourceName, InputFiles.MAX_YAML_BYTES);
+        return ControllersYamlReader.read(Utf8Text.decodeUtf8(bytes, sourceName), sourceName);
     }
 
     /**

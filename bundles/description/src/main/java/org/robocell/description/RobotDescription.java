@@ -1,6 +1,7 @@
 package org.robocell.description;
 
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,7 +39,19 @@ public record RobotDescription(String source, RobotModel robot, List<HardwareInf
     /** Reads a URDF file; the path as given names the file in error messages. */
     public static RobotDescription parse(Path file) {
         String source = file.toString();
-        byte[] bytes = InputFiles.read(file, source, InputFiles.MAX_URDF_BYTES);
+        return fromBytes(InputFiles.read(file, source, InputFiles.MAX_URDF_BYTES), source);
+    }
+
+    /**
+     * Reads a URDF from a stream, e.g. a bundle resource; the caller closes the stream.
+     *
+     * @param sourceName names the input in error messages, e.g. {@code fr3.urdf}
+     */
+    public static RobotDescription parse(InputStream in, String sourceName) {
+        return fromBytes(InputFiles.read(in, sourceName, InputFiles.MAX_URDF_BYTES), sourceName);
+    }
+
+    private static RobotDescription fromBytes(byte[] bytes, String source) {
         if (InputFiles.isBlank(bytes)) {
             throw emptyDocument(source);
         }

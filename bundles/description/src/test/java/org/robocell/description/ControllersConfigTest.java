@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.util.List;
 import java.util.Set;
 
@@ -148,6 +149,14 @@ class ControllersConfigTest {
             assertEquals("robot1", c.namespace());
             assertEquals(250, c.updateRate());
             assertEquals(List.of("j1"), c.controller("jtc").orElseThrow().parameters().getStringList("joints"));
+        }
+    }
+
+    @Test
+    void streamsAreReadLikeFiles() throws Exception {
+        try (InputStream in = ControllersConfigTest.class.getResourceAsStream("controllers.yaml")) {
+            ControllersConfig c = ControllersConfig.parse(in, "controllers.yaml");
+            assertEquals("controllers.yaml: jtc", c.controller("jtc").orElseThrow().parameters().source());
         }
     }
 

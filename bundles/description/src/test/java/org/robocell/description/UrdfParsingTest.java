@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -124,6 +125,30 @@ class UrdfParsingTest {
         assertEquals(new Mimic("finger_left", -1.0, 0.01), m.joint("finger_right").orElseThrow().mimic());
         assertTrue(m.joint("finger_right").orElseThrow().isMimic());
         assertEquals(JointType.PRISMATIC, m.joint("finger_left").orElseThrow().type());
+    }
+
+    @Test
+    void inertialFrameRotationIsKeptWithTheTensorAsWrittenInThatFrame() {
+        Inertial in = RobotDescription.parse(Urdf.robot("""
+                <link name="a">
+                  <inertial>
+                    <origin xyz="0.1 0 -0.2" rpy="0 1.5707963 0.25"/>
+                    <mass value="3"/>
+                    <inertia ixx="0.1" ixy="0.01" ixz="0.02" iyy="0.2" iyz="0.03" izz="0.3"/>
+                  </inertial>
+                </link>
+                """), "rotated.urdf").robot().link("a").orElseThrow().inertial();
+
+        assertEquals(new Inertial(3, new Pose(0.1, 0, -0.2, 0, 1.5707963, 0.25), 0.1, 0.01, 0.02, 0.2, 0.03, 0.3), in);
+    }
+
+    @Test
+    void streamsAreReadLikeFiles() throws Exception {
+        try (InputStream in = UrdfParsingTest.class.getResourceAsStream("kr6r900sixx.urdf")) {
+            RobotDescription kr6 = RobotDescription.parse(in, "kr6r900sixx.urdf");
+            assertEquals("kr6r900sixx.urdf", kr6.source());
+            assertEquals(8, kr6.robot().joints().size());
+        }
     }
 
     @Test

@@ -21,17 +21,30 @@ public final class InputFiles {
 
     public static byte[] read(Path file, String source, int maxBytes) {
         try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(maxBytes + 1);
-            if (bytes.length > maxBytes) {
-                throw new DescriptionException(source, 0, 0, "the file is larger than " + (maxBytes / (1024 * 1024))
-                        + " MiB; expected a description file of ordinary size");
-            }
-            return bytes;
+            return readLimited(in, source, maxBytes);
         } catch (NoSuchFileException e) {
             throw new DescriptionException(source, 0, 0, "the file does not exist; expected a readable file", e);
         } catch (IOException e) {
             throw new DescriptionException(source, 0, 0, "the file cannot be read (" + e + "); expected a readable file", e);
         }
+    }
+
+    /** Reads the stream to its end (the caller closes it). */
+    public static byte[] read(InputStream in, String source, int maxBytes) {
+        try {
+            return readLimited(in, source, maxBytes);
+        } catch (IOException e) {
+            throw new DescriptionException(source, 0, 0, "the input cannot be read (" + e + "); expected a readable stream", e);
+        }
+    }
+
+    private static byte[] readLimited(InputStream in, String source, int maxBytes) throws IOException {
+        byte[] bytes = in.readNBytes(maxBytes + 1);
+        if (bytes.length > maxBytes) {
+            throw new DescriptionException(source, 0, 0, "the input is larger than " + (maxBytes / (1024 * 1024))
+                    + " MiB; expected a description file of ordinary size");
+        }
+        return bytes;
     }
 
     public static boolean isBlank(byte[] bytes) {
