@@ -15,6 +15,9 @@ import org.robocell.kinematics.ReferenceFrame;
  */
 final class DampedKinematicsSolver implements KinematicsSolver {
 
+    /** Relative size of a squared Cholesky pivot below which JᵀJ + alpha·I counts as singular. */
+    private static final double SINGULAR = 1e-12;
+
     private final RigidBodyTree tree;
     private final RigidBodyWorkspace workspace;
     private final int baseIndex;
@@ -108,10 +111,12 @@ final class DampedKinematicsSolver implements KinematicsSolver {
             return false;
         }
         CommonOps_DDRM.multTransA(jacobian, jacobian, normal);
+        double largestDiagonal = 0;
         for (int i = 0; i < dof; i++) {
             normal.data[i * dof + i] += alpha;
+            largestDiagonal = Math.max(largestDiagonal, normal.data[i * dof + i]);
         }
-        if (!cholesky.decompose(normal)) {
+        if (!cholesky.decompose(normal) || !wellConditioned(largestDiagonal)) {
             return false;
         }
         out.reshape(dof, 6);
@@ -122,6 +127,20 @@ final class DampedKinematicsSolver implements KinematicsSolver {
             TriangularSolver_DDRM.solveTranL(normal.data, column, dof);
             for (int j = 0; j < dof; j++) {
                 out.data[j * 6 + r] = column[j];
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Cholesky succeeds on a singular matrix whose zero pivots round to tiny positive numbers (JᵀJ of a redundant
+     * arm without damping): a pivot this small relative to the matrix means there is no inverse.
+     */
+    private boolean wellConditioned(double largestDiagonal) {
+        for (int i = 0; i < dof; i++) {
+            double pivot = normal.data[i * dof + i];
+            if (pivot * pivot < SINGULAR * largestDiagonal) {
+                return false;
             }
         }
         return true;
