@@ -33,7 +33,8 @@ final class AsciiNumbers {
     /**
      * Parses {@code [-+]digits[.digits][(e|E)[-+]digits]}, surrounded by optional blanks, in {@code b[from, to)}.
      *
-     * @return the value, or NaN when the text is not such a number (NaN is never a valid RSI value)
+     * @return the value, or NaN when the text is not such a number or overflows a double (neither is ever a valid RSI
+     *         value)
      */
     static double parse(byte[] b, int from, int to) {
         int i = from;
@@ -109,6 +110,9 @@ final class AsciiNumbers {
             return Double.NaN;
         }
         double value = scale(mantissa, exponent);
+        if (Double.isInfinite(value)) {
+            return Double.NaN; // "1e999" is text for a number no axis can have
+        }
         return negative ? -value : value;
     }
 

@@ -88,6 +88,7 @@ class RsiParserTest {
                 good.replace("A3=\"3\"", "A3=\"\""),
                 good.replace("A3=\"3\"", "A3=\"1e\""),
                 good.replace("A3=\"3\"", "A3=\"NaN\""),
+                good.replace("A3=\"3\"", "A3=\"1e999\""),
                 good.replace("A3=\"3\"", "A3=3"),
                 good.replace("<IPOC>1</IPOC>", "<IPOC>1</IPOX>"),
                 good.replace("<IPOC>1</IPOC>", "<IPOC><X/>1</IPOC>"),
