@@ -41,6 +41,8 @@ final class JointTrajectoryController implements Controller {
     private TrajectoryExecution execution;
     private StateOutput stateOutput;
     private Pid[] pids;
+    private boolean closedLoop;
+    private double[] ffVelocityScale;
     private String[] jointNames;
     private volatile boolean running;
     private volatile double loopTime;
@@ -95,6 +97,8 @@ final class JointTrajectoryController implements Controller {
         jointNames = c.joints().toArray(new String[0]);
         inbox = new GoalInbox(n, c.maxPoints());
         execution = new TrajectoryExecution(n, c.interpolate());
+        closedLoop = c.usesPid();
+        ffVelocityScale = c.ffVelocityScale().clone();
         pids = new Pid[n];
         for (int j = 0; j < n; j++) {
             pids[j] = new Pid(c.gains()[j]);
@@ -343,8 +347,8 @@ final class JointTrajectoryController implements Controller {
     }
 
     private void writeCommands(double period) {
-        boolean pid = config.usesPid();
-        double[] ff = config.ffVelocityScale();
+        boolean pid = closedLoop;
+        double[] ff = ffVelocityScale;
         for (int j = 0; j < jointNames.length; j++) {
             if (positionCommand != null) {
                 positionCommand[j].set(desiredPosition[j]);
