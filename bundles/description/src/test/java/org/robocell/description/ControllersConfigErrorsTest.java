@@ -35,6 +35,24 @@ class ControllersConfigErrorsTest {
     }
 
     @Test
+    void misspeltRosParametersIsPointedOut() {
+        assertFails(() -> parse("""
+                controller_manager:
+                  ros__parameters:
+                    jtc: {type: t/T}
+                jtc:
+                  ros_parameters:
+                    joints: [a]
+                """), "c.yaml:5", "'jtc' has 'ros_parameters' but no 'ros__parameters' (did you mean 'ros__parameters'?)");
+    }
+
+    @Test
+    void nonPrintableCharacterIsReportedWhereItIs() {
+        assertFails(() -> parse("controller_manager:\n  ros__parameters:\n    x: a\u0001b\n"), "c.yaml:3:9",
+                "the character U+0001 is not allowed in YAML", "expected printable text");
+    }
+
+    @Test
     void updateRateMustBeAPositiveInteger() {
         for (String bad : new String[] {"0", "-5", "100.5", "fast", "[1000]", "99999999999"}) {
             assertFails(() -> parse("controller_manager:\n  ros__parameters:\n    update_rate: " + bad + "\n"),

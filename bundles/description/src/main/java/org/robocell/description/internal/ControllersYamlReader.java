@@ -27,6 +27,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.resolver.Resolver;
 
@@ -110,6 +111,10 @@ public final class ControllersYamlReader {
             throw new DescriptionException(source, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
                     "malformed YAML: " + e.getProblem() + context + "; expected well-formed YAML "
                             + "(check indentation and the ': ' after each key)", e);
+        } catch (ReaderException e) {
+            int[] at = lineAndColumn(yaml, e.getPosition());
+            throw new DescriptionException(source, at[0], at[1], String.format("the character U+%04X is not allowed "
+                    + "in YAML; expected printable text", e.getCodePoint()), e);
         } catch (YAMLException e) {
             throw new DescriptionException(source, 0, 0, "malformed YAML: " + e.getMessage()
                     + "; expected a well-formed YAML document of ordinary size", e);
@@ -120,6 +125,22 @@ public final class ControllersYamlReader {
             throw new DescriptionException(source, 0, 0, "malformed YAML: " + e
                     + "; expected a well-formed YAML document", e);
         }
+    }
+
+    /** 1-based line and column of the code point at {@code index}, as SnakeYAML's reader counts. */
+    private static int[] lineAndColumn(String text, int index) {
+        int line = 1;
+        int column = 1;
+        int seen = 0;
+        for (int i = 0; i < text.length() && seen < index; i += Character.charCount(text.codePointAt(i)), seen++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+        return new int[] {line, column};
     }
 
     private DescriptionException emptyDocument() {
@@ -190,6 +211,13 @@ public final class ControllersYamlReader {
                 }
                 out.add(section(name, e.keyNode(), params.value()));
             } else if (!children.isEmpty() && children.stream().allMatch(c -> c.value() instanceof MappingNode)) {
+                for (Entry c : children) {
+                    String hint = Suggestions.didYouMean(c.key(), List.of(PARAMS));
+                    if (!hint.isEmpty()) {
+                        throw error(c.keyNode(), "'" + name + "' has '" + c.key() + "' but no '" + PARAMS + "'" + hint
+                                + "; expected '" + name + ":' then, indented, '" + PARAMS + ":' holding its parameters");
+                    }
+                }
                 collectSections(m, name + "/", out);
             } else {
                 throw error(e.keyNode(), "'" + name + "' has no '" + PARAMS + "'; expected '" + name + ":' then, indented, '"
