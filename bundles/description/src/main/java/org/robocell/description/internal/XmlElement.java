@@ -36,10 +36,6 @@ public final class XmlElement {
         text.append(chars);
     }
 
-    public String source() {
-        return source;
-    }
-
     public String name() {
         return name;
     }
@@ -79,10 +75,6 @@ public final class XmlElement {
 
     public String attribute(String attributeName) {
         return attributes.get(attributeName);
-    }
-
-    public Map<String, String> attributes() {
-        return attributes;
     }
 
     /** The attribute's value, trimmed; missing or blank is an error that shows the expected form. */
