@@ -3,7 +3,6 @@ package org.robocell.description;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -56,12 +55,6 @@ class DefaultCellFilesTest {
         assertEquals(List.of("joint1", "joint2", "joint3", "joint4", "joint5", "joint6", "joint7"),
                 fwd.parameters().getStringList("joints"));
         assertEquals("position", fwd.parameters().getString("interface_name"));
-    }
-
-    @Test
-    void testResourceCopiesMatchTheShippedCell() throws Exception {
-        assertEquals(Files.readString(CELL.resolve("fr3.urdf")), Resources.text("fr3_mock.urdf"));
-        assertEquals(Files.readString(CELL.resolve("kr6r900sixx.urdf")), Resources.text("kr6r900sixx_mock.urdf"));
     }
 
     private static void assertInsideLimits(RobotDescription d) {
