@@ -368,17 +368,18 @@ public final class KukaRsiHardware implements HardwareComponent {
                     publishCounters();
                     return ReturnType.ERROR;
                 case DATAGRAM:
+                    lastReceiveNanos = System.nanoTime();
                     got = classify();
                     break;
             }
         }
         // a backlog means this loop fell behind: answer the newest, the others are late whatever we do
         while (endpoint.poll() == RsiEndpoint.Received.DATAGRAM) {
+            lastReceiveNanos = System.nanoTime();
             if (classify()) {
                 stale++;
             }
         }
-        lastReceiveNanos = System.nanoTime();
         replyPending = true;
         publishState();
         publishCounters();
@@ -547,7 +548,7 @@ public final class KukaRsiHardware implements HardwareComponent {
         return e == null ? -1 : e.localPort();
     }
 
-    /** {@link System#nanoTime()} when the last datagram was taken by {@code read}. */
+    /** {@link System#nanoTime()} when {@code read} took the last datagram off the socket, before parsing it. */
     long lastReceiveNanos() {
         return lastReceiveNanos;
     }

@@ -1,0 +1,49 @@
+package org.robocell.driver.kuka.rsi.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Proxy;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
+import org.robocell.driver.kuka.rsi.protocol.RsiLayout;
+import org.robocell.driver.kuka.rsi.protocol.RsiParser;
+
+/** The configured emulator component sends RSI to the configured driver address until it is deactivated. */
+class RsiEmulatorComponentTest {
+
+    @Test
+    void sendsTheConfiguredStartAxesToTheConfiguredPort() throws Exception {
+        try (DatagramSocket pc = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            pc.setSoTimeout(5000);
+            RsiEmulatorComponent component = new RsiEmulatorComponent(config(Map.of(
+                    "driver_port", pc.getLocalPort(), "cycle_ms", 2.0, "start_axes_deg", "5, -80, 85, 0, 60, 10")));
+            try {
+                RsiLayout robot = RsiChannelMap.defaults().robotLayout();
+                double[] values = new double[robot.channelCount()];
+                DatagramPacket packet = new DatagramPacket(new byte[2048], 2048);
+                pc.receive(packet);
+                assertTrue(new RsiParser(robot).parse(packet.getData(), 0, packet.getLength(), values));
+                assertEquals(5.0, values[robot.indexOf("AIPos.A1")]);
+                assertEquals(-80.0, values[robot.indexOf("AIPos.A2")]);
+                assertEquals(10.0, values[robot.indexOf("AIPos.A6")]);
+            } finally {
+                component.stop();
+            }
+        }
+    }
+
+    /** The configuration DS would hand the constructor: given values, annotation defaults for the rest. */
+    private static RsiEmulatorComponent.Config config(Map<String, Object> values) {
+        return (RsiEmulatorComponent.Config) Proxy.newProxyInstance(RsiEmulatorComponent.Config.class.getClassLoader(),
+                new Class<?>[] { RsiEmulatorComponent.Config.class },
+                (proxy, method, args) -> values.containsKey(method.getName()) ? values.get(method.getName())
+                        : method.getDefaultValue());
+    }
+}
