@@ -3,13 +3,14 @@ package org.robocell.controller.jtc.internal;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Hands prepared trajectories from the submitting thread to the loop without locks or loop-side allocation. Three
- * preallocated buffers suffice for one writer: at any time the loop holds at most one, at most one waits, and while
- * the loop swaps them the third is free for the writer.
+ * Hands prepared trajectories from the submitting thread to the loop without locks or loop-side allocation, in three
+ * preallocated buffers: the loop holds at most one (two for an instant while it swaps), at most one waits, the
+ * (single) writer fills one.
  */
 final class GoalInbox {
 
     private static final int BUFFERS = 3;
+    private static final long CLAIM_TIMEOUT_NANOS = 1_000_000_000L;
 
     private final TrajectoryBuffer[] buffers = new TrajectoryBuffer[BUFFERS];
     private final AtomicReference<TrajectoryBuffer> pending = new AtomicReference<>();
@@ -20,14 +21,32 @@ final class GoalInbox {
         }
     }
 
-    /** Writer: a buffer nobody uses, now the caller's; null only if the one-writer rule was broken. */
+    /**
+     * Writer: a buffer nobody uses, now the caller's. When all three are taken, the loop is between taking a buffer
+     * and releasing its previous one, or a buffer still waits: a waiting buffer is taken back (its goal, which never
+     * ran, ends preempted by the caller's), otherwise the writer spins until the loop releases one.
+     *
+     * @return null only if no buffer came free within a second (the loop stopped mid-cycle)
+     */
     TrajectoryBuffer claim() {
-        for (TrajectoryBuffer b : buffers) {
-            if (b.free.compareAndSet(true, false)) {
-                return b;
+        long deadline = System.nanoTime() + CLAIM_TIMEOUT_NANOS;
+        while (true) {
+            for (TrajectoryBuffer b : buffers) {
+                if (b.free.compareAndSet(true, false)) {
+                    return b;
+                }
             }
+            TrajectoryBuffer waiting = pending.getAndSet(null);
+            if (waiting != null) {
+                waiting.goal.end(Outcome.PREEMPTED);
+                waiting.goal = null;
+                return waiting;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                return null;
+            }
+            Thread.onSpinWait();
         }
-        return null;
     }
 
     /** Writer: gives back a claimed buffer that was not published. */

@@ -206,7 +206,7 @@ final class JointTrajectoryController implements Controller {
         Arrays.fill(desiredVelocity, 0.0);
         Arrays.fill(desiredAcceleration, 0.0);
         Arrays.fill(desiredEffort, 0.0);
-        inbox.release(execution.hold(actualPosition));
+        inbox.release(execution.hold(actualPosition, desiredEffort));
         activeGoal = null;
         running = true;
         lastError = null;
@@ -307,7 +307,7 @@ final class JointTrajectoryController implements Controller {
         if (joint < 0) {
             activeGoal.end(Outcome.SUCCEEDED);
             activeGoal = null;
-            inbox.release(execution.hold(desiredPosition));
+            inbox.release(execution.hold(desiredPosition, desiredEffort));
             Arrays.fill(desiredVelocity, 0.0);
             Arrays.fill(desiredAcceleration, 0.0);
         } else if (b.goalTime > 0.0 && tau - b.lastTime() > b.goalTime) {
@@ -333,14 +333,13 @@ final class JointTrajectoryController implements Controller {
         return tolerance > 0.0 && !(Math.abs(error) <= tolerance);
     }
 
-    /** Stops where the joints are: desired becomes the measured position at rest. */
+    /** Stops where the joints are: desired becomes the measured position at rest, effort feed-forward kept. */
     private void holdActual() {
-        inbox.release(execution.hold(actualPosition));
+        inbox.release(execution.hold(actualPosition, desiredEffort));
         for (int j = 0; j < jointNames.length; j++) {
             desiredPosition[j] = actualPosition[j];
             desiredVelocity[j] = 0.0;
             desiredAcceleration[j] = 0.0;
-            desiredEffort[j] = 0.0;
             errorPosition[j] = 0.0;
             errorVelocity[j] = -actualVelocity[j];
         }
@@ -399,7 +398,7 @@ final class JointTrajectoryController implements Controller {
         }
         abortPending();
         readActual();
-        inbox.release(execution.hold(actualPosition));
+        inbox.release(execution.hold(actualPosition, desiredEffort));
         for (int j = 0; j < jointNames.length; j++) {
             if (positionCommand != null) {
                 positionCommand[j].set(actualPosition[j]);

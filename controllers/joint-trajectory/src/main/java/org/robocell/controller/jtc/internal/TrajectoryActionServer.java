@@ -75,7 +75,7 @@ final class TrajectoryActionServer implements FollowJointTrajectory {
         TrajectoryBuffer buffer = inbox.claim();
         if (buffer == null) {
             return TrajectoryGoalHandle.rejected(id, GoalValidator.reject(ResultCode.INVALID_GOAL,
-                    "No free trajectory buffer; goals must be submitted one at a time."));
+                    "No trajectory buffer came free: the control loop seems stuck in a cycle."));
         }
         tolerances.resolve(goal, buffer);
         buffer.load(trajectory.startTime() == 0.0 ? Double.NaN : trajectory.startTime(), trajectory.points(),

@@ -14,6 +14,7 @@ final class TrajectoryExecution {
     private final double[] startVelocity;
     private final double[] startAcceleration;
     private final double[] holdPosition;
+    private final double[] holdEffort;
 
     private TrajectoryBuffer trajectory;
     /** Loop time of timeFromStart 0. */
@@ -32,6 +33,7 @@ final class TrajectoryExecution {
         startVelocity = new double[dof];
         startAcceleration = new double[dof];
         holdPosition = new double[dof];
+        holdEffort = new double[dof];
     }
 
     boolean following() {
@@ -42,9 +44,13 @@ final class TrajectoryExecution {
         return trajectory;
     }
 
-    /** Holds {@code positions} from now on; returns the buffer that was being followed (for release), or null. */
-    TrajectoryBuffer hold(double[] positions) {
+    /**
+     * Holds {@code positions} at rest from now on, keeping {@code efforts} as feed-forward (a joint that needed
+     * effort to stay up still needs it); returns the buffer that was being followed (for release), or null.
+     */
+    TrajectoryBuffer hold(double[] positions, double[] efforts) {
         System.arraycopy(positions, 0, holdPosition, 0, dof);
+        System.arraycopy(efforts, 0, holdEffort, 0, dof);
         TrajectoryBuffer previous = trajectory;
         trajectory = null;
         return previous;
@@ -91,7 +97,7 @@ final class TrajectoryExecution {
                 position[j] = holdPosition[j];
                 velocity[j] = 0.0;
                 acceleration[j] = 0.0;
-                effort[j] = 0.0;
+                effort[j] = holdEffort[j];
             }
             return;
         }

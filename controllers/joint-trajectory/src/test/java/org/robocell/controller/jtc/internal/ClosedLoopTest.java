@@ -106,4 +106,18 @@ class ClosedLoopTest {
         assertEquals(h.desiredAcceleration(2), h.rig.table().commandValue("joint3/acceleration"), 0.0);
         assertTrue(h.desiredAcceleration(2) != 0.0, "mid-segment the quintic accelerates");
     }
+
+    @Test
+    void withPositionAndEffortInterfacesTheEffortIsInterpolatedLinearlyBetweenPoints() {
+        JtcHarness h = new JtcHarness(Map.of("command_interfaces", List.of("position", "effort"))).active();
+        double t0 = h.rig.time();
+        h.start(TrajectoryGoal.of(trajectory(TrajectoryPoint.positions(1.0, ramp(0.1)).withEfforts(all(2.0)),
+                TrajectoryPoint.positions(2.0, ramp(0.2)).withEfforts(all(4.0)))));
+        h.rig.stepUntil(t0 + 1.5);
+        h.rig.step();
+        assertEquals(3.0, h.rig.robot().effortCommand(4), 1e-9);
+        h.rig.stepUntil(t0 + 2.5);
+        assertEquals(4.0, h.rig.robot().effortCommand(4), 1e-12);
+        assertEquals(1.0, h.positionCommand(4), 1e-12);
+    }
 }
