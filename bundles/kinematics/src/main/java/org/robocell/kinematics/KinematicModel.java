@@ -26,6 +26,18 @@ public interface KinematicModel {
         return RigidBodyTree.of(robot);
     }
 
+    /**
+     * Builds the model of the chain from the root to {@code tipLink}, as KDL and kinematics_interface do: only the
+     * joints on that path move (joint vectors have one entry per chain joint). Every other joint is locked at
+     * position 0 (a mimic joint at its offset), so branches such as gripper fingers stay attached with their mass.
+     *
+     * @throws IllegalArgumentException when the robot has no such link, or the chain holds a floating, planar or
+     *                                  mimic joint
+     */
+    static KinematicModel of(RobotModel robot, String tipLink) {
+        return RigidBodyTree.chain(robot, tipLink);
+    }
+
     /** Number of movable joints: the length of every joint-space vector. */
     int dof();
 

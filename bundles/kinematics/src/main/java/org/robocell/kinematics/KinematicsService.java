@@ -23,4 +23,11 @@ public interface KinematicsService {
      *                                  alpha is negative
      */
     KinematicsSolver solver(RobotModel robot, String baseLink, double alpha);
+
+    /**
+     * A solver for the chain from the root to {@code tipLink} (see {@link KinematicModel#of(RobotModel, String)}),
+     * as kinematics_interface_kdl builds from its {@code base} and {@code tip} parameters: joint vectors hold the
+     * chain's joints only.
+     */
+    KinematicsSolver solver(RobotModel robot, String baseLink, String tipLink, double alpha);
 }

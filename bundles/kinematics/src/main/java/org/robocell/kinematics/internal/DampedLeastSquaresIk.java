@@ -1,5 +1,7 @@
 package org.robocell.kinematics.internal;
 
+import java.util.Arrays;
+
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.decomposition.TriangularSolver_DDRM;
 import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
@@ -152,7 +154,7 @@ final class DampedLeastSquaresIk {
      * other joints do the work instead of the step being clipped into a crawl along the limit.
      */
     private boolean propose(double lambda2, double maxStep) {
-        java.util.Arrays.fill(locked, false);
+        Arrays.fill(locked, false);
         for (int pass = 0; pass <= dof; pass++) {
             if (!solveStep(lambda2)) {
                 return false;

@@ -25,4 +25,9 @@ public final class EjmlKinematicsService implements KinematicsService {
     public KinematicsSolver solver(RobotModel robot, String baseLink, double alpha) {
         return new DampedKinematicsSolver(RigidBodyTree.of(robot), baseLink, alpha);
     }
+
+    @Override
+    public KinematicsSolver solver(RobotModel robot, String baseLink, String tipLink, double alpha) {
+        return new DampedKinematicsSolver(RigidBodyTree.chain(robot, tipLink), baseLink, alpha);
+    }
 }

@@ -48,6 +48,10 @@ public final class RigidBodyTree implements KinematicModel {
         return new TreeBuilder(robot).build();
     }
 
+    public static RigidBodyTree chain(RobotModel robot, String tipLink) {
+        return new TreeBuilder(robot, tipLink).build();
+    }
+
     RigidBodyTree(String baseLink, int[] parent, boolean[] prismatic, double[] placement, double[] axis,
             List<String> jointNames, double[] lower, double[] upper, List<String> linkNames, int[] linkBody,
             double[] linkOffset, double[] robotInertia) {

@@ -1,5 +1,7 @@
 package org.robocell.kinematics.internal;
 
+import java.util.Arrays;
+
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.decomposition.TriangularSolver_DDRM;
 import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
@@ -264,8 +266,8 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
 
     @Override
     public void clearExternalWrenches() {
-        java.util.Arrays.fill(linkWrench, 0);
-        java.util.Arrays.fill(wrenched, false);
+        Arrays.fill(linkWrench, 0);
+        Arrays.fill(wrenched, false);
         wrenchedLinks = 0;
     }
 

@@ -2,8 +2,10 @@ package org.robocell.kinematics.internal;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.robocell.api.model.Joint;
 import org.robocell.api.model.JointType;
@@ -12,12 +14,14 @@ import org.robocell.api.model.RobotModel;
 
 /**
  * Turns a URDF tree into rigid bodies: body 0 is the root link, then one body per movable joint in parents-first
- * order. Links behind fixed joints merge into the body they hang from, as frames with a constant offset and with
- * their inertia added to it, so the recursions run over movable joints only.
+ * order. Links behind fixed (or locked) joints merge into the body they hang from, as frames with a constant
+ * offset and with their inertia added to it, so the recursions run over movable joints only.
  */
 final class TreeBuilder {
 
     private final RobotModel robot;
+    /** Joints that move; null when every supported joint moves. */
+    private final Set<String> movable;
     private final List<Integer> parents = new ArrayList<>();
     private final List<double[]> placements = new ArrayList<>();
     private final List<double[]> axes = new ArrayList<>();
@@ -29,6 +33,19 @@ final class TreeBuilder {
 
     TreeBuilder(RobotModel robot) {
         this.robot = robot;
+        this.movable = null;
+    }
+
+    /**
+     * Only the joints from the root to {@code tipLink} move; every other joint is locked where its position is 0
+     * (a mimic joint where its offset puts it), so its links stay attached, mass included.
+     */
+    TreeBuilder(RobotModel robot, String tipLink) {
+        this.robot = robot;
+        this.movable = new HashSet<>();
+        for (Joint joint : robot.chainTo(tipLink)) {
+            movable.add(joint.name());
+        }
     }
 
     RigidBodyTree build() {
@@ -43,6 +60,8 @@ final class TreeBuilder {
             Rigid3.compose(linkInBody.get(joint.parent()), 0, origin, 0, jointFrame, 0);
             if (joint.type() == JointType.FIXED) {
                 place(joint.child(), body, jointFrame);
+            } else if (movable != null && !movable.contains(joint.name()) && joint.type().isSingleDof()) {
+                place(joint.child(), body, locked(joint, jointFrame));
             } else if (joint.type().isSingleDof() && !joint.isMimic()) {
                 int child = addBody(body, jointFrame, unitAxis(joint), joint.type() == JointType.PRISMATIC);
                 jointNames.add(joint.name());
@@ -55,6 +74,23 @@ final class TreeBuilder {
             }
         }
         return assemble();
+    }
+
+    /** The child frame of a joint held at position 0, or at its mimic offset. */
+    private static double[] locked(Joint joint, double[] jointFrame) {
+        double position = joint.isMimic() ? joint.mimic().offset() : 0;
+        double[] a = unitAxis(joint);
+        double[] motion = identity();
+        if (joint.type() == JointType.PRISMATIC) {
+            motion[9] = a[0] * position;
+            motion[10] = a[1] * position;
+            motion[11] = a[2] * position;
+        } else {
+            Rigid3.setAxisAngle(a[0], a[1], a[2], position, motion, 0);
+        }
+        double[] child = new double[Rigid3.SIZE];
+        Rigid3.compose(jointFrame, 0, motion, 0, child, 0);
+        return child;
     }
 
     private int addBody(int parent, double[] placement, double[] axis, boolean isPrismatic) {
