@@ -190,6 +190,9 @@ final class JointTrajectoryController implements Controller {
             lastError = context.name() + ": " + e.getMessage();
             return CallbackReturn.FAILURE;
         }
+        Arrays.fill(desiredVelocity, 0.0);
+        Arrays.fill(desiredAcceleration, 0.0);
+        Arrays.fill(desiredEffort, 0.0);
         readActual();
         for (int j = 0; j < jointNames.length; j++) {
             if (!Double.isFinite(actualPosition[j])) {
@@ -203,9 +206,6 @@ final class JointTrajectoryController implements Controller {
             pid.reset();
         }
         System.arraycopy(actualPosition, 0, desiredPosition, 0, desiredPosition.length);
-        Arrays.fill(desiredVelocity, 0.0);
-        Arrays.fill(desiredAcceleration, 0.0);
-        Arrays.fill(desiredEffort, 0.0);
         inbox.release(execution.hold(actualPosition, desiredEffort));
         activeGoal = null;
         running = true;
@@ -274,13 +274,19 @@ final class JointTrajectoryController implements Controller {
 
     private void adopt(TrajectoryBuffer fresh, double time) {
         TrajectoryGoalHandle goal = fresh.goal;
-        if (goal.isOver()) {
-            inbox.release(fresh);
-            return;
-        }
         TrajectoryGoalHandle previous = activeGoal;
         if (previous != null) {
             previous.end(Outcome.PREEMPTED);
+        }
+        if (!goal.isOver() && !Double.isNaN(fresh.startTime) && fresh.startTime + fresh.lastTime() <= time) {
+            goal.end(Outcome.ENDED_BEFORE_START);
+        }
+        if (goal.isOver()) {
+            // canceled or too late before it started; the goal it replaced is preempted either way: stop here
+            inbox.release(fresh);
+            holdActual();
+            activeGoal = null;
+            return;
         }
         boolean fromDesired = config.interpolateFromDesiredState();
         double[] startPosition = fromDesired ? desiredPosition : actualPosition;

@@ -12,7 +12,9 @@ enum Outcome {
             "Aborted due to goal tolerance violation"),
     PREEMPTED(GoalStatus.ABORTED, ResultCode.INVALID_GOAL, "Current goal preempted by new incoming action."),
     DEACTIVATED(GoalStatus.ABORTED, ResultCode.INVALID_GOAL, "Aborted: the controller was deactivated."),
-    CANCELED(GoalStatus.CANCELED, ResultCode.SUCCESSFUL, "Goal canceled; holding position.");
+    CANCELED(GoalStatus.CANCELED, ResultCode.SUCCESSFUL, "Goal canceled; holding position."),
+    ENDED_BEFORE_START(GoalStatus.ABORTED, ResultCode.OLD_HEADER_TIMESTAMP,
+            "The trajectory had ended by the time the control loop took it.");
 
     final GoalStatus status;
     final ResultCode code;

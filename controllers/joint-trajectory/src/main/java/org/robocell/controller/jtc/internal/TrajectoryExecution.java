@@ -121,8 +121,8 @@ final class TrajectoryExecution {
             } else if (!interpolate) {
                 if (next == entryTarget) {
                     position[j] = startPosition[j];
-                    velocity[j] = startVelocity[j];
-                    acceleration[j] = startAcceleration[j];
+                    velocity[j] = 0.0;
+                    acceleration[j] = 0.0;
                     effort[j] = b.efforts[next * dof + j];
                 } else {
                     samplePoint(b, next - 1, j, position, velocity, acceleration, effort);

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.robocell.controller.jtc.GoalHandle;
 import org.robocell.controller.jtc.GoalStatus;
+import org.robocell.controller.jtc.JointTrajectory;
 import org.robocell.controller.jtc.ResultCode;
 import org.robocell.controller.jtc.TrajectoryGoal;
 import org.robocell.controller.jtc.TrajectoryPoint;
@@ -27,6 +28,35 @@ class GoalHandOffTest {
         assertTrue(g.cancel());
         h.rig.steps(100);
         assertEquals(GoalStatus.CANCELED, g.status());
+        assertEquals(0.0, h.positionCommand(0), 0.0);
+    }
+
+    @Test
+    void cancelingTheReplacementOfARunningGoalBeforeItStartsStopsTheRobot() {
+        JtcHarness h = new JtcHarness().active();
+        GoalHandle first = h.start(TrajectoryGoal.of(trajectory(TrajectoryPoint.positions(2.0, all(1.0)))));
+        h.rig.steps(50);
+        GoalHandle second = h.goals().submit(TrajectoryGoal.of(trajectory(TrajectoryPoint.positions(1.0, all(-1.0)))));
+        second.cancel();
+        h.rig.step();
+        double held = h.positionCommand(0);
+        h.rig.steps(100);
+        assertEquals(GoalStatus.ABORTED, first.status());
+        assertEquals(GoalStatus.CANCELED, second.status());
+        assertEquals(held, h.positionCommand(0), 0.0, "neither the preempted nor the canceled trajectory runs on");
+    }
+
+    @Test
+    void aTrajectoryThatEndedBeforeTheLoopTookItIsAbortedAndNothingMoves() {
+        JtcHarness h = new JtcHarness().active();
+        h.rig.steps(10);
+        double lastUpdate = h.rig.time() - h.rig.period();
+        double end = lastUpdate + h.rig.period() / 2;
+        GoalHandle g = h.goals().submit(TrajectoryGoal.of(new JointTrajectory(end - 1.0, JtcHarness.JOINTS,
+                List.of(TrajectoryPoint.positions(1.0, all(1.0))))));
+        assertEquals(GoalStatus.ACCEPTED, g.status(), "it still ended in the future when submitted");
+        h.rig.steps(10);
+        assertEquals(ResultCode.OLD_HEADER_TIMESTAMP, g.result().orElseThrow().code());
         assertEquals(0.0, h.positionCommand(0), 0.0);
     }
 
