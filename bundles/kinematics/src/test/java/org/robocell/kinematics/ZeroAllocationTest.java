@@ -57,12 +57,20 @@ class ZeroAllocationTest {
         assertAllocationFree(name, evaluation, 1_000, 100_000);
     }
 
+    /**
+     * While the JIT is still at work, the thread allocates a few hundred bytes now and then that are not the
+     * code's (constant-pool strings resolved on a deoptimised path): the measurement is taken up to three times
+     * after the warm-up, and the code passes if one of them is clean. Code that allocates fails all three.
+     */
     private static void assertAllocationFree(String name, Evaluation evaluation, int few, int many) {
-        allocatedBy(evaluation, 2 * many); // warm up: let the JIT compile the loop
-        long fewBytes = allocatedBy(evaluation, few);
-        long manyBytes = allocatedBy(evaluation, many);
-        assertTrue(manyBytes - fewBytes <= SLACK_BYTES,
-                name + " allocated " + (manyBytes - fewBytes) + " more bytes over " + (many - few) + " more calls");
+        allocatedBy(evaluation, 2 * many);
+        long extra = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3 && extra > SLACK_BYTES; attempt++) {
+            long fewBytes = allocatedBy(evaluation, few);
+            long manyBytes = allocatedBy(evaluation, many);
+            extra = Math.min(extra, manyBytes - fewBytes);
+        }
+        assertTrue(extra <= SLACK_BYTES, name + " allocated " + extra + " more bytes over " + (many - few) + " more calls");
     }
 
     @Test
