@@ -9,7 +9,9 @@ import org.osgi.annotation.versioning.ProviderType;
  *
  * <p>Joint vectors ({@code q}, {@code dq}, {@code ddq}, {@code tau}) have {@link KinematicModel#dof()} entries in
  * {@link KinematicModel#jointNames()} order. Link queries take indices from {@link KinematicModel#linkIndex}.
- * Pose and Jacobian queries read the joint positions of the last {@link #forwardKinematics} call.
+ * Pose and Jacobian queries read the joint positions of the last {@link #forwardKinematics} call; the dynamics
+ * methods place the links themselves. Output matrices are reshaped to the result's size, which allocates only when
+ * a matrix is too small: pass matrices allocated once at that size.
  */
 @ProviderType
 public interface KinematicWorkspace {
