@@ -55,10 +55,14 @@ public record RsiEmulatorConfig(InetSocketAddress driver, InetAddress bindAddres
         startAxesDegrees = startAxesDegrees.clone();
     }
 
-    /** A KR 6 R900 sixx at home, 4 ms cycle, Timeout 100, relative correction, the common channels. */
+    /**
+     * A KR 6 R900 sixx at home, 4 ms cycle, IPOC from 3393226 in steps of 4, Timeout 100, relative correction, the
+     * common channels, sending from the driver's loopback address (or any local address for a remote driver).
+     */
     public static RsiEmulatorConfig defaults(InetSocketAddress driver) {
+        // on loopback, talk from the driver's own loopback address; on a network, from any local address
         InetAddress self = driver.getAddress().isLoopbackAddress() ? driver.getAddress()
-                : InetAddress.getLoopbackAddress();
+                : new InetSocketAddress(0).getAddress();
         return new RsiEmulatorConfig(driver, self, self, 4_000_000L, 3_393_226L, 4, 100, false,
                 CorrectionMode.RELATIVE, HOME_DEGREES, AxisLimits.kr6R900Sixx(), RsiChannelMap.defaults(), 50_000L);
     }
@@ -109,6 +113,12 @@ public record RsiEmulatorConfig(InetSocketAddress driver, InetAddress bindAddres
         return new RsiEmulatorConfig(driver, bindAddress, address, cycleNanos, ipocStart, ipocStep,
                 timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels,
                 replyPollNanos);
+    }
+
+    /** Sends from {@code address} (port chosen by the system), the stranger included. */
+    public RsiEmulatorConfig withBindAddress(InetAddress address) {
+        return new RsiEmulatorConfig(driver, address, address, cycleNanos, ipocStart, ipocStep, timeoutCount,
+                graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels, replyPollNanos);
     }
 
     public RsiEmulatorConfig withReplyPollNanos(long nanos) {

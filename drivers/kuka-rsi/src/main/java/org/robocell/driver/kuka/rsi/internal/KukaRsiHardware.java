@@ -71,7 +71,8 @@ public final class KukaRsiHardware implements HardwareComponent {
     private final int[] status = new int[RsiStatus.values().length];
 
     // session
-    private RsiEndpoint endpoint;
+    /** volatile: cleanup may close it while a loop that has not yet seen the deactivation still reads */
+    private volatile RsiEndpoint endpoint;
     private volatile boolean active;
     private volatile boolean stopRequested;
     private volatile boolean stopSent;
@@ -246,7 +247,7 @@ public final class KukaRsiHardware implements HardwareComponent {
                 case DATAGRAM:
                     if (settings.robotAddress() != null && !settings.robotAddress().equals(endpoint.source.getAddress())) {
                         foreign++;
-                    } else if (accept()) {
+                    } else if (accept(endpoint)) {
                         robotAddress = endpoint.source;
                     }
                     break;
@@ -254,7 +255,7 @@ public final class KukaRsiHardware implements HardwareComponent {
         }
         // answer the newest datagram: older ones queued while nobody listened are already late
         while (endpoint.poll() == RsiEndpoint.Received.DATAGRAM) {
-            if (classify()) {
+            if (classify(endpoint)) {
                 stale++;
             }
         }
@@ -308,7 +309,8 @@ public final class KukaRsiHardware implements HardwareComponent {
         }
         fillReply(stopReply, publishedIpoc, true);
         int n = writer.write(stopReply, stopBytes);
-        if (n < 0 || !endpoint.sendFromControl(stopBytes, n, robotAddress)) {
+        RsiEndpoint socket = endpoint;
+        if (n < 0 || socket == null || !socket.sendFromControl(stopBytes, n, robotAddress)) {
             LOG.log(Level.WARNING, "{0}: could not send the stop reply to {1}", context.info().name(), robotAddress);
         } else {
             sent++;
@@ -339,9 +341,10 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     private void closeEndpoint() {
-        if (endpoint != null) {
-            endpoint.close();
-            endpoint = null;
+        RsiEndpoint socket = endpoint;
+        endpoint = null;
+        if (socket != null) {
+            socket.close();
         }
     }
 
@@ -356,10 +359,14 @@ public final class KukaRsiHardware implements HardwareComponent {
             LockSupport.parkNanos(settings.inactiveReadPeriodNanos());
             return ReturnType.OK;
         }
+        RsiEndpoint socket = endpoint;
+        if (socket == null) {
+            return ReturnType.ERROR;
+        }
         long deadline = System.nanoTime() + settings.receiveTimeoutNanos();
         boolean got = false;
         while (!got) {
-            switch (endpoint.receive(deadline)) {
+            switch (socket.receive(deadline)) {
                 case TIMED_OUT:
                     timeouts++;
                     publishCounters();
@@ -369,14 +376,14 @@ public final class KukaRsiHardware implements HardwareComponent {
                     return ReturnType.ERROR;
                 case DATAGRAM:
                     lastReceiveNanos = System.nanoTime();
-                    got = classify();
+                    got = classify(socket);
                     break;
             }
         }
         // a backlog means this loop fell behind: answer the newest, the others are late whatever we do
-        while (endpoint.poll() == RsiEndpoint.Received.DATAGRAM) {
+        while (socket.poll() == RsiEndpoint.Received.DATAGRAM) {
             lastReceiveNanos = System.nanoTime();
-            if (classify()) {
+            if (classify(socket)) {
                 stale++;
             }
         }
@@ -391,16 +398,16 @@ public final class KukaRsiHardware implements HardwareComponent {
      *
      * @return true when it was taken
      */
-    private boolean classify() {
-        if (robotAddress != null && !robotAddress.equals(endpoint.source)) {
+    private boolean classify(RsiEndpoint socket) {
+        if (robotAddress != null && !robotAddress.equals(socket.source)) {
             foreign++;
             return false;
         }
-        return accept();
+        return accept(socket);
     }
 
-    private boolean accept() {
-        if (!parser.parse(endpoint.data, 0, endpoint.length, parsed)) {
+    private boolean accept(RsiEndpoint socket) {
+        if (!parser.parse(socket.data, 0, socket.length, parsed)) {
             malformed++;
             return false;
         }
@@ -477,7 +484,8 @@ public final class KukaRsiHardware implements HardwareComponent {
             // a held value beyond what RSI can carry: better no answer than an invented one
             return false;
         }
-        if (!endpoint.send(replyBytes, n, robotAddress)) {
+        RsiEndpoint socket = endpoint;
+        if (socket == null || !socket.send(replyBytes, n, robotAddress)) {
             return false;
         }
         sent++;

@@ -36,8 +36,9 @@ public final class RsiEmulatorComponent {
         @AttributeDefinition(name = "Driver port", description = "the PC's PORT")
         int driver_port() default 49152;
 
-        @AttributeDefinition(name = "Bind address", description = "the controller's own address")
-        String bind_address() default "127.0.0.1";
+        @AttributeDefinition(name = "Bind address",
+                description = "the controller's own address; empty: the driver host if it is loopback, else any")
+        String bind_address() default "";
 
         @AttributeDefinition(name = "Cycle (ms)", description = "4 for IPO_FAST, 12 for IPO")
         double cycle_ms() default 4.0;
@@ -75,10 +76,9 @@ public final class RsiEmulatorComponent {
                 .withGraceUntilFirstReply(config.grace_until_first_reply())
                 .withCorrectionMode(CorrectionMode.parse(config.correction_mode()))
                 .withStartAxesDegrees(start);
-        InetAddress bind = InetAddress.getByName(config.bind_address());
-        c = new RsiEmulatorConfig(c.driver(), bind, bind, c.cycleNanos(), c.ipocStart(), c.ipocStep(),
-                c.timeoutCount(), c.graceUntilFirstReply(), c.correctionMode(), c.startAxesDegrees(), c.limits(),
-                c.channels(), c.replyPollNanos());
+        if (!config.bind_address().isBlank()) {
+            c = c.withBindAddress(InetAddress.getByName(config.bind_address().trim()));
+        }
         this.emulator = RsiRobotEmulator.start(c);
     }
 
