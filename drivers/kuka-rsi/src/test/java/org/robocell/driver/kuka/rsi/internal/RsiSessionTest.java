@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -131,6 +132,23 @@ class RsiSessionTest {
             assertEquals(-80.0, rig.robot.axisDegrees()[1], 1e-6);
             assertEquals(200, rig.status("held_commands"));
             assertEquals(0, rig.robot.malformedReplies());
+        }
+    }
+
+    @Test
+    void configuredDigitalInputsAndOutputsTravelBothWays() throws Exception {
+        List<String> inputs = List.of("DiL");
+        List<String> outputs = List.of("DiO", "Tech.T21:2");
+        try (RsiRig rig = new RsiRig(Map.of("rsi_inputs", "DiL", "rsi_outputs", "DiO, Tech.T21:2"))
+                .active(c -> c.withTimeoutCount(Integer.MAX_VALUE)
+                        .withChannels(c.channels().withInputs(inputs).withOutputs(outputs)))) {
+            rig.robot.setInput("DiL", 125);
+            rig.context.command("rsi_io/DiO", 3);
+            rig.context.command("rsi_io/Tech.T21", 1.09);
+            assertEquals(300, rig.run(300));
+            assertEquals(125.0, rig.state("rsi_io/DiL"));
+            assertEquals(3.0, rig.robot.output("DiO"));
+            assertEquals(1.09, rig.robot.output("Tech.T21"), 1e-12);
         }
     }
 
