@@ -1,16 +1,25 @@
 package org.robocell.console.internal;
 
-
+import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Hashtable;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import org.apache.felix.gogo.jline.Builtin;
+import org.apache.felix.gogo.jline.Converters;
+import org.apache.felix.gogo.jline.Posix;
+import org.apache.felix.gogo.jline.Procedural;
+import org.apache.felix.gogo.jline.Shell;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Converter;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.FrameworkListener;
 import org.osgi.framework.ServiceReference;
@@ -21,14 +30,15 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * Decides what the runtime's main thread does, from the command line the launcher received:
+ * Registers the Gogo shell's own commands and decides what the runtime's main thread does, from the command line
+ * the launcher received:
  * <ul>
- * <li>{@code --script FILE}: run the commands in FILE, print their output, exit 0 or with the failing line;</li>
+ * <li>{@code --script FILE}: run the commands in FILE, print their output, exit 0 or 1 with the failing line;</li>
  * <li>on a terminal: the interactive Gogo shell (completion, history) until {@code exit} or Ctrl-D;</li>
  * <li>without a terminal (a service): block, without spinning, until the framework stops.</li>
  * </ul>
- * Only active when the framework property {@code robocell.console} is true, so test frameworks keep their main
- * thread.
+ * The main-thread service is only offered when the framework property {@code robocell.console} is true, so test
+ * frameworks keep their own main thread.
  */
 @Component(immediate = true)
 public final class ConsoleLauncher {
@@ -37,73 +47,145 @@ public final class ConsoleLauncher {
 
     private final BundleContext context;
     private final CommandProcessor processor;
+    private final Shell shell;
+    private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile boolean mainThreadRunning;
     private final FrameworkListener stopListener = event -> {
         if (event.getType() == FrameworkEvent.STOPPED) {
             stopped.countDown();
         }
     };
-    private ServiceRegistration<?> mainThread;
 
     @Activate
     public ConsoleLauncher(BundleContext context, @Reference CommandProcessor processor) {
         this.context = context;
         this.processor = processor;
+        this.shell = new Shell(new ShellContext(), processor);
+        registerShellCommands();
         if (Boolean.parseBoolean(context.getProperty("robocell.console"))) {
+            ensureDeployFolder();
             Hashtable<String, Object> props = new Hashtable<>();
             props.put("main.thread", Boolean.TRUE);
-            Callable<Integer> main = this::runMain;
-            mainThread = context.registerService(Callable.class.getName(), main, props);
+            registrations.add(context.registerService(Callable.class.getName(), new MainThread(), props));
         }
     }
 
     @Deactivate
     void deactivate() {
         stopped.countDown();
-        if (mainThread != null) {
+        shell.stop();
+        for (ServiceRegistration<?> r : registrations) {
             try {
-                mainThread.unregister();
+                r.unregister();
             } catch (IllegalStateException alreadyGone) {
-                // the framework is stopping
+                // unregistered by the framework while stopping
             }
         }
     }
 
-    private Integer runMain() throws Exception {
-        String[] args = launcherArguments();
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("robocell: " + e.getMessage());
-            System.err.println(Options.USAGE);
-            return 64;
-        }
-        if (options.help()) {
-            System.out.println(Options.USAGE);
-            return 0;
-        }
-        if (options.script() != null) {
-            CommandSession session = processor.createSession(System.in, System.out, System.err);
+    private void registerShellCommands() {
+        registrations.add(context.registerService(Converter.class.getName(),
+                new Converters(context.getBundle(0).getBundleContext()), null));
+        register(new Builtin());
+        register(new Procedural());
+        register(new Posix(processor));
+        register(shell);
+        // in the gogo scope, ranked above system:exit(int), which would kill the JVM without stopping bundles
+        register(new ExitCommand(this::requestExit), "gogo", ExitCommand.FUNCTIONS);
+    }
+
+    private void register(Object commands) {
+        register(commands, "gogo", declaredFunctions(commands.getClass()));
+    }
+
+    private void register(Object commands, String scope, String[] functions) {
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(CommandProcessor.COMMAND_SCOPE, scope);
+        props.put(CommandProcessor.COMMAND_FUNCTION, functions);
+        props.put(org.osgi.framework.Constants.SERVICE_RANKING, 100);
+        registrations.add(context.registerService(commands.getClass().getName(), commands, props));
+    }
+
+    /**
+     * With a main thread, ending it lets the launcher stop the framework and exit 0; without one (a test
+     * framework, a plain Felix) the framework is stopped directly.
+     */
+    private void requestExit() {
+        if (mainThreadRunning) {
+            stopped.countDown();
+            shell.stop();
+        } else {
             try {
-                return new ScriptRunner(session, System.out, System.err).run(Path.of(options.script()));
-            } finally {
-                session.close();
+                context.getBundle(0).stop();
+            } catch (BundleException | IllegalStateException e) {
+                throw new IllegalStateException("cannot stop the framework: " + e.getMessage(), e);
             }
         }
-        if (!options.headless() && System.console() != null) {
-            return interactive();
+    }
+
+    /** Each Gogo JLine command class lists its command names in a package-private static field. */
+    private static String[] declaredFunctions(Class<?> commandClass) {
+        try {
+            java.lang.reflect.Field f = commandClass.getDeclaredField("functions");
+            f.setAccessible(true);
+            return (String[]) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read the command names of " + commandClass.getName(), e);
         }
-        return headless();
+    }
+
+    /** FileInstall polls the folder; a fresh checkout has none. */
+    private void ensureDeployFolder() {
+        String dir = context.getProperty("felix.fileinstall.dir");
+        if (dir != null) {
+            new File(dir).mkdirs();
+        }
+    }
+
+    /** The launcher calls this on its main thread and exits with the returned status. */
+    private final class MainThread implements Callable<Integer> {
+        @Override
+        public Integer call() throws Exception {
+            mainThreadRunning = true;
+            Options options;
+            try {
+                options = Options.parse(launcherArguments());
+            } catch (IllegalArgumentException e) {
+                System.err.println("robocell: " + e.getMessage());
+                System.err.println(Options.USAGE);
+                return 64;
+            }
+            if (options.help()) {
+                System.out.println(Options.USAGE);
+                return 0;
+            }
+            if (options.script() != null) {
+                return runScript(Path.of(options.script()));
+            }
+            if (!options.headless() && System.console() != null) {
+                return interactive();
+            }
+            return headless();
+        }
+    }
+
+    private int runScript(Path file) {
+        CommandSession session = processor.createSession(System.in, System.out, System.err);
+        try {
+            return new ScriptRunner(session, System.out, System.err).run(file);
+        } finally {
+            session.close();
+        }
     }
 
     private int interactive() throws Exception {
         try (Terminal terminal = TerminalBuilder.builder().system(true).nativeSignals(true)
                 .signalHandler(Terminal.SignalHandler.SIG_IGN).build()) {
             CommandSession session = processor.createSession(terminal.input(), terminal.output(), terminal.output());
-            session.put(".terminal", terminal);
+            session.put(Shell.VAR_TERMINAL, terminal);
             try {
-                session.execute("gosh --login --noshutdown");
+                shell.gosh(session, new String[] { "--login", "--noshutdown" });
             } finally {
                 session.close();
             }
@@ -112,7 +194,7 @@ public final class ConsoleLauncher {
     }
 
     private int headless() throws InterruptedException {
-        System.out.println("RoboCell running headless; stop it with SIGTERM (or 'stop 0' from a remote shell).");
+        System.out.println("RoboCell running headless (no terminal); stop it with SIGTERM.");
         context.getBundle(0).getBundleContext().addFrameworkListener(stopListener);
         stopped.await();
         return 0;
@@ -120,15 +202,29 @@ public final class ConsoleLauncher {
 
     private String[] launcherArguments() {
         try {
-            for (ServiceReference<?> ref : context.getServiceReferences((String) null, "(" + LAUNCHER_ARGUMENTS + "=*)")) {
-                Object value = ref.getProperty(LAUNCHER_ARGUMENTS);
-                if (value instanceof String[] a) {
-                    return a;
+            ServiceReference<?>[] refs = context.getServiceReferences((String) null, "(" + LAUNCHER_ARGUMENTS + "=*)");
+            if (refs != null) {
+                for (ServiceReference<?> ref : refs) {
+                    if (ref.getProperty(LAUNCHER_ARGUMENTS) instanceof String[] a) {
+                        return a;
+                    }
                 }
             }
         } catch (Exception e) {
             // no launcher service: no arguments
         }
         return new String[0];
+    }
+
+    private final class ShellContext implements Shell.Context {
+        @Override
+        public String getProperty(String name) {
+            return context.getProperty(name);
+        }
+
+        @Override
+        public void exit() throws BundleException {
+            context.getBundle(0).stop();
+        }
     }
 }
