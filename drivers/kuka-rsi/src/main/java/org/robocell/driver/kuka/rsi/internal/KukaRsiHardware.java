@@ -3,6 +3,7 @@ package org.robocell.driver.kuka.rsi.internal;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
@@ -263,9 +264,9 @@ public final class KukaRsiHardware implements HardwareComponent {
             startDegrees[i] = robot[axisChannel[i]];
             heldCommand[i] = Math.toRadians(startDegrees[i]);
         }
-        java.util.Arrays.fill(heldOutput, 0.0);
-        java.util.Arrays.fill(commanded, false);
-        java.util.Arrays.fill(outputCommanded, false);
+        Arrays.fill(heldOutput, 0.0);
+        Arrays.fill(commanded, false);
+        Arrays.fill(outputCommanded, false);
         publishState();
         replyPending = true;
         if (!sendReply(false)) {
@@ -274,7 +275,7 @@ public final class KukaRsiHardware implements HardwareComponent {
         publishCounters();
         setStatus(RsiStatus.ACTIVE, 1);
         LOG.log(Level.INFO, "{0}: RSI session with {1}, start axes {2} deg", context.info().name(), robotAddress,
-                java.util.Arrays.toString(startDegrees));
+                Arrays.toString(startDegrees));
         active = true;
         return CallbackReturn.SUCCESS;
     }
