@@ -10,6 +10,14 @@ import java.util.Map;
 public record ComponentInfo(String name, ComponentKind kind, List<InterfaceInfo> commandInterfaces,
         List<InterfaceInfo> stateInterfaces, Map<String, String> parameters) {
 
+    /**
+     * Parameters of a joint that mimics another in the URDF: position = multiplier * position(joint) + offset.
+     * Hardware that simulates joints (the mock) reads them; real hardware measures mimic joints itself.
+     */
+    public static final String MIMIC_JOINT = "mimic.joint";
+    public static final String MIMIC_MULTIPLIER = "mimic.multiplier";
+    public static final String MIMIC_OFFSET = "mimic.offset";
+
     public ComponentInfo {
         commandInterfaces = List.copyOf(commandInterfaces);
         stateInterfaces = List.copyOf(stateInterfaces);

@@ -162,7 +162,20 @@ public final class Ros2ControlReader {
                     + jointLines.get(name) + ") has no <mimic>; expected a <mimic joint=\"...\"/> in the URDF "
                     + "joint, or no mimic attribute here");
         }
-        return component(e, block, ComponentKind.JOINT, urdfJoint);
+        ComponentInfo joint = component(e, block, ComponentKind.JOINT, urdfJoint);
+        if (urdfJoint.isMimic() && !Boolean.FALSE.equals(mimic)) {
+            return withMimic(joint, urdfJoint);
+        }
+        return joint;
+    }
+
+    /** Hardware that simulates mimic joints (the mock) needs the relation; it travels as joint parameters. */
+    private static ComponentInfo withMimic(ComponentInfo joint, Joint urdfJoint) {
+        java.util.Map<String, String> params = new java.util.LinkedHashMap<>(joint.parameters());
+        params.put(ComponentInfo.MIMIC_JOINT, urdfJoint.mimic().joint());
+        params.put(ComponentInfo.MIMIC_MULTIPLIER, Double.toString(urdfJoint.mimic().multiplier()));
+        params.put(ComponentInfo.MIMIC_OFFSET, Double.toString(urdfJoint.mimic().offset()));
+        return new ComponentInfo(joint.name(), joint.kind(), joint.commandInterfaces(), joint.stateInterfaces(), params);
     }
 
     private static Boolean mimicAttribute(XmlElement e) {
