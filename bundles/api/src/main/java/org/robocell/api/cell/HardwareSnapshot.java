@@ -1,0 +1,28 @@
+package org.robocell.api.cell;
+
+import java.util.List;
+
+import org.robocell.api.hardware.HardwareType;
+import org.robocell.api.lifecycle.LifecycleState;
+
+/**
+ * One hardware component (a {@code <ros2_control>} block) at the time of the snapshot.
+ *
+ * @param plugin          the URDF {@code <plugin>} string that selects the driver
+ * @param pluginAvailable whether a driver for the plugin is installed
+ * @param rwRate          read/write rate in Hz, 0 = every cycle
+ * @param group           the error-propagation group, or null
+ * @param reads           number of {@code read()} calls so far
+ * @param writes          number of {@code write()} calls so far
+ * @param errors          read/write errors and exceptions caught so far
+ * @param lastError       the last error, or null
+ */
+public record HardwareSnapshot(String name, HardwareType type, String plugin, boolean pluginAvailable,
+        LifecycleState state, int rwRate, String group, List<InterfaceSnapshot> commandInterfaces,
+        List<InterfaceSnapshot> stateInterfaces, long reads, long writes, long errors, String lastError) {
+
+    public HardwareSnapshot {
+        commandInterfaces = List.copyOf(commandInterfaces);
+        stateInterfaces = List.copyOf(stateInterfaces);
+    }
+}
