@@ -51,6 +51,7 @@ public final class ConsoleLauncher {
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean mainThreadRunning;
+    private volatile long shellReadyMillis = -1;
     private final FrameworkListener stopListener = event -> {
         if (event.getType() == FrameworkEvent.STOPPED) {
             stopped.countDown();
@@ -92,7 +93,7 @@ public final class ConsoleLauncher {
         register(new Posix(processor));
         register(shell);
         // in the gogo scope, ranked above system:exit(int), which would kill the JVM without stopping bundles
-        register(new ExitCommand(this::requestExit), "gogo", ExitCommand.FUNCTIONS);
+        register(new ExitCommand(this::requestExit, () -> shellReadyMillis), "gogo", ExitCommand.FUNCTIONS);
     }
 
     private void register(Object commands) {
@@ -148,6 +149,7 @@ public final class ConsoleLauncher {
         @Override
         public Integer call() throws Exception {
             mainThreadRunning = true;
+            shellReadyMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
             Options options;
             try {
                 options = Options.parse(launcherArguments());

@@ -8,12 +8,20 @@ import org.apache.felix.service.command.Descriptor;
  */
 public final class ExitCommand {
 
-    static final String[] FUNCTIONS = { "exit", "shutdown" };
+    static final String[] FUNCTIONS = { "exit", "shutdown", "startup" };
 
     private final Runnable requestExit;
+    private final java.util.function.LongSupplier shellReadyMillis;
 
-    ExitCommand(Runnable requestExit) {
+    ExitCommand(Runnable requestExit, java.util.function.LongSupplier shellReadyMillis) {
         this.requestExit = requestExit;
+        this.shellReadyMillis = shellReadyMillis;
+    }
+
+    @Descriptor("how long the start took: JVM start to a ready shell, in milliseconds")
+    public String startup() {
+        long ready = shellReadyMillis.getAsLong();
+        return ready < 0 ? "the shell has no main thread (embedded framework)" : "shell ready " + ready + " ms after the JVM started";
     }
 
     @Descriptor("stop RoboCell: stop every bundle and end the process")
