@@ -1,0 +1,78 @@
+package org.robocell.shell.internal;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.LoopStats;
+
+/** The cell as a whole: its robots' loops. */
+@Component(service = CellCommands.class, property = { "osgi.command.scope=cell", "osgi.command.function=stats",
+        "osgi.command.function=robots" })
+public final class CellCommands {
+
+    private final Robots robots;
+
+    @Activate
+    public CellCommands(@Reference Robots robots) {
+        this.robots = robots;
+    }
+
+    @Descriptor("the robots of the cell: loop rate, clock, controllers and hardware")
+    public String robots() {
+        Table table = Table.of("ROBOT", "RATE", "CLOCK", "RUNNING", "CYCLES", "CONTROLLERS", "HARDWARE");
+        for (ControllerManager m : robots.all()) {
+            LoopStats s = m.stats();
+            table.row(m.robot(), m.updateRate() + " Hz", s.clock().name().toLowerCase(Locale.ROOT), s.running() ? "yes" : "no",
+                    s.cycles(), m.controllers().size(), m.hardware().size());
+        }
+        return table.size() == 0 ? "the cell has no robot" : table.render();
+    }
+
+    @Descriptor("loop statistics of each robot: cycles, overruns, period, execution time and wake-up lateness (µs)")
+    public String stats(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+            @Descriptor("start the percentiles afresh after printing") @Parameter(names = { "--reset" }, absentValue = "false", presentValue = "true") boolean reset) {
+        List<ControllerManager> managers = robot.isEmpty() ? robots.all() : List.of(robots.pick(robot));
+        if (managers.isEmpty()) {
+            return "the cell has no robot";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (ControllerManager m : managers) {
+            LoopStats s = m.stats();
+            if (sb.length() > 0) {
+                sb.append("\n\n");
+            }
+            sb.append(String.format(Locale.ROOT, "%s: %d Hz, %s clock, %s, %d cycles, %d overruns, %d switches",
+                    s.robot(), s.rate(), s.clock().name().toLowerCase(Locale.ROOT), s.running() ? "running" : "stopped",
+                    s.cycles(), s.overruns(), s.switches()));
+            Table t = Table.of("µs", "p50", "p99", "p99.9", "max", "mean");
+            row(t, "period", s.period());
+            row(t, "execution", s.execution());
+            row(t, "lateness", s.lateness());
+            sb.append('\n').append(t.render());
+            sb.append(String.format(Locale.ROOT, "%nerrors: %d controller, %d hardware; commands: %d clamped, %d non-finite replaced",
+                    s.controllerErrors(), s.hardwareErrors(), s.clampedCommands(), s.nonFiniteCommands()));
+            if (s.lastError() != null) {
+                sb.append("\nlast error: ").append(s.lastError());
+            }
+            if (reset) {
+                m.resetStats();
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void row(Table t, String name, LoopStats.Percentiles p) {
+        t.row(name, micros(p.p50()), micros(p.p99()), micros(p.p999()), micros(p.max()),
+                String.format(Locale.ROOT, "%.1f", p.mean() / 1000.0));
+    }
+
+    private static String micros(long nanos) {
+        return String.format(Locale.ROOT, "%.1f", nanos / 1000.0);
+    }
+}

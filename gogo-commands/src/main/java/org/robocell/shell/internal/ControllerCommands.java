@@ -1,0 +1,249 @@
+package org.robocell.shell.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.robocell.api.cell.ChainGraph;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.ControllerSnapshot;
+import org.robocell.api.cell.Result;
+import org.robocell.api.cell.Strictness;
+import org.robocell.api.cell.SwitchResult;
+
+/** The {@code ros2 control} controller verbs. Every command reads snapshots; none waits on the loop but a switch. */
+@Component(service = ControllerCommands.class, property = { "osgi.command.scope=controller",
+        "osgi.command.function=list", "osgi.command.function=load", "osgi.command.function=configure",
+        "osgi.command.function=cleanup", "osgi.command.function=activate", "osgi.command.function=deactivate",
+        "osgi.command.function=switch", "osgi.command.function=unload", "osgi.command.function=chains",
+        "osgi.command.function=info", "osgi.command.function=set", "osgi.command.function=declared" })
+public final class ControllerCommands {
+
+    private static final String ROBOT = "--robot";
+
+    private final Robots robots;
+
+    @Activate
+    public ControllerCommands(@Reference Robots robots) {
+        this.robots = robots;
+    }
+
+    @Descriptor("list the loaded controllers: type, state, update rate, chaining and claimed interfaces")
+    public String list(@Descriptor("only this robot") @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
+        List<ControllerManager> managers = robot.isEmpty() ? robots.all() : List.of(robots.pick(robot));
+        boolean several = managers.size() > 1;
+        Table table = several ? Table.of("ROBOT", "NAME", "TYPE", "STATE", "RATE", "CHAINED", "CLAIMED")
+                : Table.of("NAME", "TYPE", "STATE", "RATE", "CHAINED", "CLAIMED");
+        for (ControllerManager m : managers) {
+            for (ControllerSnapshot c : m.controllers()) {
+                String chained = c.chainable() ? (c.chained() ? "chained" : "unchained") : "-";
+                String claimed = c.claimedInterfaces().isEmpty() ? "-" : String.join(" ", c.claimedInterfaces());
+                if (several) {
+                    table.row(m.robot(), c.name(), c.type(), c.state(), c.updateRate(), chained, claimed);
+                } else {
+                    table.row(c.name(), c.type(), c.state(), c.updateRate(), chained, claimed);
+                }
+            }
+        }
+        if (table.size() == 0) {
+            return "no controllers loaded; controller:declared lists those the controllers file declares";
+        }
+        return table.render();
+    }
+
+    @Descriptor("list the controllers the controllers file declares (what controller:load accepts without a type)")
+    public String declared(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
+        ControllerManager m = robots.pick(robot);
+        Table table = Table.of("NAME", "TYPE", "LOADED");
+        m.declaredControllers().forEach((name, type) ->
+                table.row(name, type, m.controller(name).map(c -> c.state().label()).orElse("no")));
+        return table.size() == 0 ? "the controllers file of '" + m.robot() + "' declares no controller" : table.render();
+    }
+
+    @Descriptor("load a controller: its type from the controllers file, or the one given")
+    public String load(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+            @Descriptor("controller name") String name) {
+        return done(robots.withController(robot, name).load(name));
+    }
+
+    @Descriptor("load a controller of an explicit type")
+    public String load(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+            @Descriptor("controller name") String name, @Descriptor("type string, e.g. forward_command_controller/ForwardCommandController") String type) {
+        return done(robots.withController(robot, name).load(name, type));
+    }
+
+    @Descriptor("configure a controller (UNCONFIGURED or INACTIVE -> INACTIVE)")
+    public String configure(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
+        return done(robots.withController(robot, name).configure(name));
+    }
+
+    @Descriptor("clean a controller up (INACTIVE -> UNCONFIGURED)")
+    public String cleanup(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
+        return done(robots.withController(robot, name).cleanup(name));
+    }
+
+    @Descriptor("unload a controller that is not active")
+    public String unload(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
+        return done(robots.withController(robot, name).unload(name));
+    }
+
+    @Descriptor("activate controllers at one cycle boundary (strict unless --best-effort)")
+    public String activate(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+            @Parameter(names = { "-b", "--best-effort" }, absentValue = "false", presentValue = "true") boolean bestEffort,
+            @Parameter(names = { "-t", "--timeout" }, absentValue = "0") int timeoutCycles,
+            @Descriptor("controller names") String... names) {
+        requireNames(names, "activate");
+        return switched(robots.withController(robot, names[0]).switchControllersAndWait(List.of(names), List.of(),
+                bestEffort ? Strictness.BEST_EFFORT : Strictness.STRICT, timeoutCycles));
+    }
+
+    @Descriptor("deactivate controllers at one cycle boundary (strict unless --best-effort)")
+    public String deactivate(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+            @Parameter(names = { "-b", "--best-effort" }, absentValue = "false", presentValue = "true") boolean bestEffort,
+            @Parameter(names = { "-t", "--timeout" }, absentValue = "0") int timeoutCycles,
+            @Descriptor("controller names") String... names) {
+        requireNames(names, "deactivate");
+        return switched(robots.withController(robot, names[0]).switchControllersAndWait(List.of(), List.of(names),
+                bestEffort ? Strictness.BEST_EFFORT : Strictness.STRICT, timeoutCycles));
+    }
+
+    @Descriptor("activate and deactivate controllers together, at one cycle boundary")
+    public String _switch(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+            @Descriptor("controllers to activate, comma-separated") @Parameter(names = { "-a", "--activate" }, absentValue = "") String activate,
+            @Descriptor("controllers to deactivate, comma-separated") @Parameter(names = { "-d", "--deactivate" }, absentValue = "") String deactivate,
+            @Descriptor("strict (default) or best-effort") @Parameter(names = { "-s", "--strictness" }, absentValue = "strict") String strictness,
+            @Descriptor("cycles the loop may take to commit the switch") @Parameter(names = { "-t", "--timeout" }, absentValue = "0") int timeoutCycles) {
+        Strictness s = Strictness.fromLabel(strictness);
+        if (s == null) {
+            throw new CommandFailed("strictness '" + strictness + "' is not one of: strict, best-effort");
+        }
+        List<String> on = names(activate);
+        List<String> off = names(deactivate);
+        String any = !on.isEmpty() ? on.get(0) : !off.isEmpty() ? off.get(0) : "";
+        return switched(robots.withController(robot, any).switchControllersAndWait(on, off, s, timeoutCycles));
+    }
+
+    @Descriptor("the chain graph: which controller commands which, and the update order")
+    public String chains(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
+        ControllerManager m = robots.pick(robot);
+        ChainGraph graph = m.chains();
+        StringBuilder sb = new StringBuilder();
+        sb.append("update order: ").append(graph.updateOrder().isEmpty() ? "(no configured controller)"
+                : String.join(" -> ", graph.updateOrder()));
+        if (graph.edges().isEmpty()) {
+            sb.append("\nno chains: no controller uses another controller's interfaces");
+        }
+        for (ChainGraph.Edge e : graph.edges()) {
+            sb.append('\n').append(e.preceding()).append(" --[").append(e.interfaceName()).append(' ')
+                    .append(e.kind().name().toLowerCase().replace('_', ' ')).append("]--> ").append(e.following());
+        }
+        return sb.toString();
+    }
+
+    @Descriptor("everything about one controller: state, interfaces, parameters, counters, last error")
+    public String info(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
+        ControllerManager m = robots.withController(robot, name);
+        Optional<ControllerSnapshot> found = m.controller(name);
+        if (found.isEmpty()) {
+            throw new CommandFailed("controller '" + name + "' is not loaded" + Names.suggest(name,
+                    m.controllers().stream().map(ControllerSnapshot::name).toList()));
+        }
+        ControllerSnapshot c = found.get();
+        Map<String, Object> rows = new LinkedHashMap<>();
+        rows.put("name", c.name());
+        rows.put("robot", m.robot());
+        rows.put("type", c.type());
+        rows.put("state", c.state());
+        rows.put("update rate", c.updateRate() + " Hz");
+        rows.put("chainable", c.chainable() ? (c.chained() ? "yes, chained" : "yes, not chained") : "no");
+        rows.put("command interfaces", join(c.requiredCommandInterfaces()));
+        rows.put("state interfaces", join(c.requiredStateInterfaces()));
+        rows.put("claimed", join(c.claimedInterfaces()));
+        if (c.chainable()) {
+            rows.put("reference interfaces", join(c.referenceInterfaces()));
+            rows.put("exported states", join(c.exportedStateInterfaces()));
+        }
+        rows.put("fallbacks", join(c.fallbackControllers()));
+        rows.put("updates", c.updates());
+        rows.put("errors", c.errors());
+        rows.put("last error", c.lastError() == null ? "-" : c.lastError());
+        StringBuilder sb = new StringBuilder();
+        rows.forEach((k, v) -> sb.append(String.format("%-21s %s%n", k + ":", v)));
+        sb.append("parameters:");
+        if (c.parameters() == null || c.parameters().keys().isEmpty()) {
+            sb.append(" -");
+        } else {
+            c.parameters().asMap().forEach((k, v) -> sb.append("\n  ").append(k).append(": ").append(v));
+        }
+        return sb.toString();
+    }
+
+    @Descriptor("set controller parameters: key=value ...; an active controller takes only its live parameters")
+    public String set(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name,
+            @Descriptor("key=value pairs, e.g. gains.joint1.p=2.5 joints=[a1,a2]") String... assignments) {
+        if (assignments.length == 0) {
+            throw new CommandFailed("give at least one key=value");
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (String a : assignments) {
+            int eq = a.indexOf('=');
+            if (eq <= 0) {
+                throw new CommandFailed("'" + a + "' is not key=value");
+            }
+            values.put(a.substring(0, eq).trim(), Values.parse(a.substring(eq + 1).trim()));
+        }
+        return done(robots.withController(robot, name).setParameters(name, values));
+    }
+
+    private static void requireNames(String[] names, String verb) {
+        if (names == null || names.length == 0) {
+            throw new CommandFailed("name at least one controller to " + verb);
+        }
+    }
+
+    private static List<String> names(String commaSeparated) {
+        List<String> out = new ArrayList<>();
+        for (String n : commaSeparated.split("[,\\s]+")) {
+            if (!n.isBlank()) {
+                out.add(n.trim());
+            }
+        }
+        return out;
+    }
+
+    private static String join(List<String> items) {
+        return items.isEmpty() ? "-" : String.join(" ", items);
+    }
+
+    static String done(Result r) {
+        if (!r.ok()) {
+            throw new CommandFailed(r.message());
+        }
+        return r.message();
+    }
+
+    private static String switched(SwitchResult r) {
+        if (!r.ok()) {
+            throw new CommandFailed(r.message());
+        }
+        StringBuilder sb = new StringBuilder(r.message());
+        if (r.cycle() >= 0 && (!r.activated().isEmpty() || !r.deactivated().isEmpty())) {
+            sb.append(" (cycle ").append(r.cycle());
+            if (!r.deactivated().isEmpty()) {
+                sb.append("; deactivated ").append(String.join(" ", r.deactivated()));
+            }
+            if (!r.activated().isEmpty()) {
+                sb.append("; activated ").append(String.join(" ", r.activated()));
+            }
+            sb.append(')');
+        }
+        return sb.toString();
+    }
+}
