@@ -1,0 +1,138 @@
+package org.robocell.shell.internal;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.robocell.api.io.Channel;
+import org.robocell.api.io.ChannelRegistry;
+import org.robocell.api.io.CommandInput;
+import org.robocell.api.io.StateOutput;
+
+/**
+ * Controllers' channels, the counterpart of ROS topics: list them, echo what the loop publishes, send commands.
+ * Echoing copies snapshots at the chosen rate; the loop never waits for the shell.
+ */
+@Component(service = ChannelCommands.class, property = { "osgi.command.scope=channel",
+        "osgi.command.function=list", "osgi.command.function=echo", "osgi.command.function=send" })
+public final class ChannelCommands {
+
+    private final ChannelRegistry registry;
+
+    @Activate
+    public ChannelCommands(@Reference ChannelRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Descriptor("list the channels controllers offer: state outputs to echo, command inputs to send to")
+    public String list() {
+        Table table = Table.of("CHANNEL", "KIND", "FIELDS / COUNTS");
+        for (String name : registry.names()) {
+            Optional<Channel> c = registry.find(name);
+            if (c.isEmpty()) {
+                continue;
+            }
+            if (c.get() instanceof StateOutput out) {
+                table.row(name, "state", out.size() + " fields, " + out.publications() + " publications");
+            } else if (c.get() instanceof CommandInput in) {
+                table.row(name, "command", in.acceptedCount() + " accepted, " + in.rejectedCount() + " rejected");
+            } else {
+                table.row(name, "goal", c.get().getClass().getSimpleName().replace("Impl", ""));
+            }
+        }
+        return table.size() == 0 ? "no channels: load and configure a controller" : table.render();
+    }
+
+    @Descriptor("print a state channel's fields, n times at a rate (joint states, controller state, wrench ...)")
+    public void echo(CommandSession session,
+            @Descriptor("how many samples (0: until interrupted)") @Parameter(names = { "-n", "--count" }, absentValue = "1") int count,
+            @Descriptor("samples per second") @Parameter(names = { "-r", "--rate" }, absentValue = "10") double rate,
+            @Descriptor("only fields containing this text") @Parameter(names = { "-f", "--filter" }, absentValue = "") String filter,
+            @Descriptor("channel name, e.g. joint_states") String name) throws InterruptedException {
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new CommandFailed("rate must be a positive number of samples per second, got " + rate);
+        }
+        StateOutput out = stateOutput(name);
+        PrintStream console = session.getConsole();
+        long periodNanos = (long) (1e9 / rate);
+        double[] values = new double[out.size()];
+        long next = System.nanoTime();
+        for (int i = 0; count <= 0 || i < count; i++) {
+            if (values.length != out.size()) {
+                values = new double[out.size()];
+            }
+            long publications = out.read(values);
+            console.println(format(out.fields(), values, publications, filter));
+            console.flush();
+            if (count > 0 && i == count - 1) {
+                break;
+            }
+            next += periodNanos;
+            long wait = next - System.nanoTime();
+            if (wait > 0) {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            }
+        }
+    }
+
+    @Descriptor("send values to a command channel (e.g. a forward command controller's <name>/commands)")
+    public String send(@Descriptor("channel name, or a controller name whose <name>/commands channel is meant") String name,
+            @Descriptor("values, one per joint in the controller's order") double... values) {
+        CommandInput in = commandInput(name);
+        if (values.length == 0) {
+            throw new CommandFailed("give the values to send");
+        }
+        if (!in.offer(values)) {
+            throw new CommandFailed(in.name() + " refused " + java.util.Arrays.toString(values)
+                    + ": NaN or infinite values are dropped");
+        }
+        return "sent " + java.util.Arrays.toString(values) + " to " + in.name();
+    }
+
+    private StateOutput stateOutput(String name) {
+        Optional<Channel> c = registry.find(name);
+        if (c.isEmpty() || !(c.get() instanceof StateOutput)) {
+            c = registry.find(name + "/joint_states").or(() -> registry.find(name + "/state"));
+        }
+        if (c.isPresent() && c.get() instanceof StateOutput out) {
+            return out;
+        }
+        throw new CommandFailed("no state channel '" + name + "'" + Names.suggest(name, stateNames()));
+    }
+
+    private CommandInput commandInput(String name) {
+        Optional<Channel> c = registry.find(name);
+        if (c.isEmpty() || !(c.get() instanceof CommandInput)) {
+            c = registry.find(name + "/commands");
+        }
+        if (c.isPresent() && c.get() instanceof CommandInput in) {
+            return in;
+        }
+        throw new CommandFailed("no command channel '" + name + "'" + Names.suggest(name, registry.names().stream()
+                .filter(n -> registry.find(n).map(ch -> ch instanceof CommandInput).orElse(false)).toList()));
+    }
+
+    private List<String> stateNames() {
+        return registry.names().stream()
+                .filter(n -> registry.find(n).map(ch -> ch instanceof StateOutput).orElse(false)).toList();
+    }
+
+    static String format(List<String> fields, double[] values, long publications, String filter) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("--- #").append(publications);
+        for (int i = 0; i < fields.size() && i < values.length; i++) {
+            if (!filter.isEmpty() && !fields.get(i).contains(filter)) {
+                continue;
+            }
+            sb.append('\n').append(fields.get(i)).append(": ").append(String.format(Locale.ROOT, "%.6f", values[i]));
+        }
+        return sb.toString();
+    }
+}
