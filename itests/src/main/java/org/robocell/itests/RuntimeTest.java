@@ -53,6 +53,38 @@ class RuntimeTest {
     }
 
     @Test
+    void theStandardControllerTypesAndTheMockHardwareAreAvailable() throws Exception {
+        String types = new Shell(processor).run("controller:types");
+        for (String type : List.of("joint_trajectory_controller/JointTrajectoryController",
+                "joint_state_broadcaster/JointStateBroadcaster", "forward_command_controller/ForwardCommandController",
+                "position_controllers/JointGroupPositionController", "pid_controller/PidController",
+                "force_torque_sensor_broadcaster/ForceTorqueSensorBroadcaster")) {
+            assertTrue(types.contains(type), type + " missing from\n" + types);
+        }
+        String plugins = new Shell(processor).run("hardware:plugins");
+        assertTrue(plugins.contains("mock_components/GenericSystem"), plugins);
+        assertTrue(plugins.contains("kuka_rsi_driver/KukaRSIHardware"), plugins);
+    }
+
+    @InjectService(timeout = 10_000)
+    org.robocell.kinematics.KinematicsService kinematics;
+
+    @Test
+    void theKinematicsServiceComputesTheFr3ReadyPose() {
+        org.robocell.api.model.RobotModel fr3 = org.robocell.description.RobotDescription
+                .parse(Path.of("../runtime/cell/fr3.urdf")).robot();
+        org.robocell.kinematics.KinematicModel model = kinematics.model(fr3);
+        org.robocell.kinematics.KinematicWorkspace ws = model.newWorkspace();
+        double[] ready = { 0, -Math.PI / 4, 0, -3 * Math.PI / 4, 0, Math.PI / 2, Math.PI / 4 };
+        ws.forwardKinematics(ready);
+        double[] flange = new double[3];
+        ws.linkPosition(model.linkIndex("link8"), flange);
+        assertEquals(0.306891, flange[0], 5e-7);
+        assertEquals(0.0, flange[1], 5e-7);
+        assertEquals(0.590282, flange[2], 5e-7);
+    }
+
+    @Test
     void anUnknownCommandFailsWithItsName() {
         Exception e = assertThrows(Exception.class, () -> new Shell(processor).run("controller:nonsense"));
         assertTrue(String.valueOf(e.getMessage()).contains("controller:nonsense"), e.getMessage());
