@@ -23,8 +23,11 @@ import org.robocell.description.DescriptionException;
  */
 public final class SecureXmlReader {
 
-    /** Deeper than any URDF; a bound keeps pathological nesting from exhausting memory. */
-    static final int MAX_DEPTH = 256;
+    /**
+     * Deeper than any URDF; a bound keeps pathological nesting from exhausting memory. Below the JDK's own
+     * {@code jdk.xml.maxElementDepth} (100 on JDK 24+), so that our message is the one users see.
+     */
+    static final int MAX_DEPTH = 64;
 
     private SecureXmlReader() {
     }
