@@ -89,6 +89,8 @@ final class ForceTorqueSensorBroadcaster implements Controller {
         Parameters p = context.parameters();
         double[] c;
         String frame;
+        String[] perAxis = new String[N];
+        List<String> names = new ArrayList<>();
         try {
             String sensor = p.getString("sensor_name", "").trim();
             List<String> named = new ArrayList<>();
@@ -109,10 +111,9 @@ final class ForceTorqueSensorBroadcaster implements Controller {
                 return fail("'frame_id' parameter has to be provided");
             }
             c = readCalibration(p, defaultCalibration());
-            List<String> names = new ArrayList<>();
             for (int a = 0; a < N; a++) {
                 String name = sensor.isEmpty() ? named.get(a) : InterfaceNames.of(sensor, AXES.get(a));
-                interfaceNames[a] = name.isEmpty() ? null : name;
+                perAxis[a] = name.isEmpty() ? null : name;
                 if (!name.isEmpty()) {
                     if (names.contains(name)) {
                         return fail("state interface '" + name + "' is named for two axes");
@@ -120,10 +121,11 @@ final class ForceTorqueSensorBroadcaster implements Controller {
                     names.add(name);
                 }
             }
-            requested = List.copyOf(names);
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }
+        System.arraycopy(perAxis, 0, interfaceNames, 0, N);
+        requested = List.copyOf(names);
         System.arraycopy(c, 0, calibration, 0, c.length);
         pendingCalibration.set(null);
         synchronized (this) {

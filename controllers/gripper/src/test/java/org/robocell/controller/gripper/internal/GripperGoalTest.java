@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -279,7 +280,7 @@ class GripperGoalTest {
 
     @Test
     void withoutAVelocityStateTheVelocityIsEstimatedFromThePosition() {
-        GripperHarness h = new GripperHarness(Map.of("state_interfaces", java.util.List.of("position"))).active();
+        GripperHarness h = new GripperHarness(Map.of("state_interfaces", List.of("position"))).active();
         h.robot.freeze(0);
         GoalHandle g = h.start(GripperGoal.to(0.08));
         for (int k = 1; k <= 150; k++) {
