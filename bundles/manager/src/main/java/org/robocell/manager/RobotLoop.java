@@ -1,0 +1,159 @@
+package org.robocell.manager;
+
+import java.util.Collection;
+import java.util.concurrent.CompletionStage;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+
+import org.robocell.api.cell.ClockKind;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.Result;
+import org.robocell.api.hardware.HardwareComponent;
+import org.robocell.api.hardware.HardwareInfo;
+import org.robocell.api.hardware.InterfaceSlots;
+import org.robocell.manager.internal.ControllerManagerImpl;
+import org.robocell.manager.internal.LoopRunner;
+import org.robocell.resources.ManagedHardware;
+import org.robocell.resources.ResourceManager;
+
+/**
+ * One robot's control loop: a resource manager, a controller manager ({@link #manager()}, the service other
+ * bundles use) and the loop with its clock.
+ * <p>
+ * Internal and hardware clocks run on a loop thread between {@link #start()} and {@link #stop()}, with a service
+ * thread beside it. A stepped loop never starts a thread: {@link #step()} runs one cycle on the calling thread with
+ * a virtual time advancing by one period, then the service work (completing switches, hardware error handling).
+ */
+public final class RobotLoop {
+
+    private final LoopConfig config;
+    private final ControllerManagerImpl manager;
+    private final LoopRunner runner;
+    private long virtualNanos;
+
+    private RobotLoop(LoopConfig config, ControllerSource source, LongSupplier ticker) {
+        this.config = config;
+        this.manager = new ControllerManagerImpl(config, source, ticker);
+        this.runner = config.clock() == ClockKind.STEPPED ? null
+                : new LoopRunner(manager, config.robot(), config.clock(), config.idle());
+    }
+
+    public static RobotLoop create(LoopConfig config, ControllerSource source) {
+        return new RobotLoop(config, source, System::nanoTime);
+    }
+
+    /**
+     * For tests: a loop whose wall clock (for switch timeouts when the loop is not cycling) is {@code ticker}.
+     */
+    public static RobotLoop create(LoopConfig config, ControllerSource source, LongSupplier ticker) {
+        return new RobotLoop(config, source, ticker);
+    }
+
+    public LoopConfig config() {
+        return config;
+    }
+
+    /** The controller manager service of this loop. */
+    public ControllerManager manager() {
+        return manager;
+    }
+
+    public ResourceManager resources() {
+        return manager.resources();
+    }
+
+    public InterfaceSlots slots() {
+        return manager.resources().slots();
+    }
+
+    public void setDeclarations(Collection<Declaration> declarations) {
+        manager.setDeclarations(declarations);
+    }
+
+    public void setControllerSource(ControllerSource source) {
+        manager.setControllerSource(source);
+    }
+
+    public void setPluginAvailability(Predicate<String> available) {
+        manager.setPluginAvailability(available);
+    }
+
+    /** Adds a hardware component; it is UNCONFIGURED afterwards (FINALIZED when its onInit failed). */
+    public ManagedHardware addHardware(HardwareInfo info, HardwareComponent component) {
+        return manager.addHardware(info, component);
+    }
+
+    /** A driver went away: controllers using the component are deactivated, the component shut down and removed. */
+    public CompletionStage<Result> removeHardware(String name) {
+        return manager.removeHardware(name);
+    }
+
+    /** A controller type went away: its active instances fall to a hold (or their fallbacks), all are unloaded. */
+    public CompletionStage<Result> controllerTypeRemoved(String type) {
+        return manager.typeRemoved(type);
+    }
+
+    public void start() {
+        if (runner == null) {
+            manager.setRunning(true);
+            return;
+        }
+        runner.start();
+    }
+
+    /** Stops the loop; true when the loop thread ended within {@code boundMillis}. */
+    public boolean stop(long boundMillis) {
+        if (runner == null) {
+            manager.setRunning(false);
+            return true;
+        }
+        return runner.stop(boundMillis);
+    }
+
+    public boolean isRunning() {
+        return runner != null && runner.isRunning();
+    }
+
+    /** Stepped clock: one cycle at the next virtual time, then the service work. */
+    public void step() {
+        requireStepped();
+        manager.runCycle(virtualNanos, 0);
+        virtualNanos += manager.periodNanos();
+        manager.drain();
+    }
+
+    /** Stepped clock: {@code n} cycles. */
+    public void step(int n) {
+        for (int i = 0; i < n; i++) {
+            step();
+        }
+    }
+
+    /** Stepped clock: one cycle without the service work (for allocation measurements of the cycle alone). */
+    public void cycleOnly() {
+        requireStepped();
+        manager.runCycle(virtualNanos, 0);
+        virtualNanos += manager.periodNanos();
+    }
+
+    /** Runs the service work now: completes committed switches, applies timeouts, handles hardware failures. */
+    public void serviceNow() {
+        manager.drain();
+    }
+
+    /** The virtual time of the next stepped cycle, in seconds. */
+    public double time() {
+        return virtualNanos * 1e-9;
+    }
+
+    public long cycles() {
+        return manager.cycles();
+    }
+
+    private void requireStepped() {
+        if (runner != null) {
+            throw new IllegalStateException("robot '" + config.robot() + "' runs a " + config.clock()
+                    + " clock; only a stepped loop can be stepped");
+        }
+    }
+}

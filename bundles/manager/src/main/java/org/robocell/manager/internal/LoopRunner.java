@@ -1,0 +1,151 @@
+package org.robocell.manager.internal;
+
+import java.util.concurrent.locks.LockSupport;
+
+import org.robocell.api.cell.ClockKind;
+import org.robocell.manager.IdleStrategy;
+
+/**
+ * The threads of one robot loop: the loop thread (internal clock: absolute deadlines with an idle strategy;
+ * hardware clock: no sleep, a driver's blocking read paces the loop) and the service thread that completes
+ * switches and handles hardware failures off the loop.
+ */
+public final class LoopRunner {
+
+    /** How long before a deadline SLEEP_THEN_SPIN stops parking and spins. */
+    private static final long SPIN_NANOS = 100_000;
+
+    private final ControllerManagerImpl manager;
+    private final ClockKind clock;
+    private final IdleStrategy idle;
+    private final long period;
+    private final String robot;
+    private volatile boolean running;
+    private Thread loopThread;
+    private Thread serviceThread;
+
+    public LoopRunner(ControllerManagerImpl manager, String robot, ClockKind clock, IdleStrategy idle) {
+        this.manager = manager;
+        this.robot = robot;
+        this.clock = clock;
+        this.idle = idle;
+        this.period = manager.periodNanos();
+    }
+
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        serviceThread = new Thread(this::service, "robocell-" + robot + "-service");
+        serviceThread.setDaemon(true);
+        manager.setWakeService(() -> LockSupport.unpark(serviceThread));
+        serviceThread.start();
+        loopThread = new Thread(this::loop, "robocell-" + robot + "-loop");
+        loopThread.setDaemon(true);
+        loopThread.setPriority(Thread.MAX_PRIORITY);
+        loopThread.setUncaughtExceptionHandler((t, e) -> System.getLogger("org.robocell.manager")
+                .log(System.Logger.Level.ERROR, "robot " + robot + ": the loop thread died", e));
+        manager.setRunning(true);
+        loopThread.start();
+    }
+
+    /** Stops the loop thread (waiting up to {@code boundMillis} for it), then the service thread. */
+    public synchronized boolean stop(long boundMillis) {
+        if (!running) {
+            return true;
+        }
+        running = false;
+        boolean stopped = join(loopThread, boundMillis);
+        manager.setRunning(false);
+        LockSupport.unpark(serviceThread);
+        join(serviceThread, boundMillis);
+        manager.setWakeService(() -> { });
+        manager.drain();
+        return stopped;
+    }
+
+    private static boolean join(Thread t, long boundMillis) {
+        try {
+            t.join(boundMillis);
+            if (t.isAlive()) {
+                t.interrupt();
+                t.join(boundMillis);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !t.isAlive();
+    }
+
+    public boolean isRunning() {
+        return running;
+    }
+
+    private void loop() {
+        long next = System.nanoTime();
+        while (running) {
+            long now;
+            long late;
+            if (clock == ClockKind.HARDWARE) {
+                now = System.nanoTime();
+                late = 0;
+            } else {
+                now = idleUntil(next);
+                late = now - next;
+            }
+            manager.runCycle(now, late);
+            next += period;
+            long after = System.nanoTime();
+            if (after - next > period) {
+                // missed deadlines: start again from now instead of running a burst of late cycles
+                next = after;
+            }
+            if (clock == ClockKind.HARDWARE && !manager.hardwarePaced()) {
+                // nothing blocks in read: do not spin, keep the rate
+                idleUntil(next);
+            }
+        }
+    }
+
+    private long idleUntil(long deadline) {
+        long now = System.nanoTime();
+        switch (idle) {
+            case SPIN:
+                while ((now = System.nanoTime()) - deadline < 0) {
+                    Thread.onSpinWait();
+                }
+                return now;
+            case SLEEP_THEN_SPIN:
+                while (deadline - now > SPIN_NANOS) {
+                    LockSupport.parkNanos(deadline - now - SPIN_NANOS);
+                    now = System.nanoTime();
+                }
+                while ((now = System.nanoTime()) - deadline < 0) {
+                    Thread.onSpinWait();
+                }
+                return now;
+            default:
+                while (deadline - now > 0) {
+                    LockSupport.parkNanos(deadline - now);
+                    now = System.nanoTime();
+                }
+                return now;
+        }
+    }
+
+    private void service() {
+        while (running) {
+            try {
+                manager.drain();
+            } catch (RuntimeException e) {
+                System.getLogger("org.robocell.manager").log(System.Logger.Level.ERROR,
+                        "robot " + robot + ": service task failed", e);
+            }
+            if (!running) {
+                break;
+            }
+            LockSupport.parkNanos(10_000_000L);
+        }
+    }
+}

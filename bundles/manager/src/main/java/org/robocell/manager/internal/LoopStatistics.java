@@ -1,0 +1,110 @@
+package org.robocell.manager.internal;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+import org.robocell.api.cell.ClockKind;
+import org.robocell.api.cell.LoopStats;
+
+/**
+ * Cycle statistics. The loop records into HdrHistogram {@link SingleWriterRecorder}s (wait-free, no allocation)
+ * and bumps volatile counters it alone writes; readers take interval histograms off the loop and add them up.
+ */
+final class LoopStatistics {
+
+    /** Durations above 10 s are recorded as 10 s. */
+    private static final long HIGHEST = 10_000_000_000L;
+
+    private final SingleWriterRecorder period = new SingleWriterRecorder(1, HIGHEST, 2);
+    private final SingleWriterRecorder execution = new SingleWriterRecorder(1, HIGHEST, 2);
+    private final SingleWriterRecorder lateness = new SingleWriterRecorder(1, HIGHEST, 2);
+    private final long periodNanos;
+    private Histogram periodSum;
+    private Histogram executionSum;
+    private Histogram latenessSum;
+    private Histogram periodInterval;
+    private Histogram executionInterval;
+    private Histogram latenessInterval;
+
+    volatile long cycles;
+    volatile long overruns;
+    volatile long controllerErrors;
+    volatile long hardwareErrors;
+    volatile long switches;
+    volatile long loopErrors;
+    volatile Throwable lastThrowable;
+    /** The controller or hardware component the last error came from (formatted off the loop). */
+    volatile Object lastErrorSource;
+    private volatile String lastError;
+
+    LoopStatistics(long periodNanos) {
+        this.periodNanos = periodNanos;
+        resetHistograms();
+    }
+
+    /** Real time: one cycle. */
+    void record(long cyclePeriod, long executionNanos, long latenessNanos) {
+        period.recordValue(clamp(cyclePeriod));
+        execution.recordValue(clamp(executionNanos));
+        lateness.recordValue(clamp(latenessNanos));
+        if (executionNanos > periodNanos) {
+            overruns++;
+        }
+        cycles++;
+    }
+
+    private static long clamp(long v) {
+        return v < 0 ? 0 : v > HIGHEST ? HIGHEST : v;
+    }
+
+    /** Real time: an error caught on the loop, from a controller or component (or null for the loop itself). */
+    void error(Object source, Throwable t) {
+        lastErrorSource = source;
+        lastThrowable = t;
+    }
+
+    synchronized void resetHistograms() {
+        periodInterval = period.getIntervalHistogram(periodInterval);
+        executionInterval = execution.getIntervalHistogram(executionInterval);
+        latenessInterval = lateness.getIntervalHistogram(latenessInterval);
+        periodSum = new Histogram(1, HIGHEST, 2);
+        executionSum = new Histogram(1, HIGHEST, 2);
+        latenessSum = new Histogram(1, HIGHEST, 2);
+    }
+
+    synchronized LoopStats snapshot(String robot, ClockKind clock, int rate, boolean running, long clamped,
+            long nonFinite) {
+        periodInterval = period.getIntervalHistogram(periodInterval);
+        executionInterval = execution.getIntervalHistogram(executionInterval);
+        latenessInterval = lateness.getIntervalHistogram(latenessInterval);
+        periodSum.add(periodInterval);
+        executionSum.add(executionInterval);
+        latenessSum.add(latenessInterval);
+        return new LoopStats(robot, clock, rate, running, cycles, overruns, percentiles(periodSum),
+                percentiles(executionSum), percentiles(latenessSum), controllerErrors, hardwareErrors, clamped,
+                nonFinite, switches, lastError());
+    }
+
+    String lastError() {
+        Throwable t = lastThrowable;
+        Object src = lastErrorSource;
+        if (t != null) {
+            lastThrowable = null;
+            lastError = (src == null ? "loop" : "'" + src + "'") + ": " + t;
+        } else if (src != null && lastError == null) {
+            lastError = "'" + src + "' failed";
+        }
+        return lastError;
+    }
+
+    void setLastError(String message) {
+        lastError = message;
+    }
+
+    private static LoopStats.Percentiles percentiles(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return LoopStats.Percentiles.EMPTY;
+        }
+        return new LoopStats.Percentiles(h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(99),
+                h.getValueAtPercentile(99.9), h.getMaxValue(), h.getMean());
+    }
+}

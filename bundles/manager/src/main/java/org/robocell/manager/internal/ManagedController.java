@@ -1,0 +1,170 @@
+package org.robocell.manager.internal;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.robocell.api.controller.ChainableController;
+import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.ControllerContext;
+import org.robocell.api.controller.InterfaceConfiguration;
+import org.robocell.api.controller.Parameters;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.resources.InterfaceEntry;
+
+/**
+ * One loaded controller. Its lifecycle state is an atomic code: the loop activates and deactivates it (switch
+ * commits, errors, fallbacks) with compare-and-set, and the manager takes it to BUSY for configure/cleanup/unload,
+ * so neither can act on it while the other does, without a lock.
+ */
+final class ManagedController {
+
+    static final int UNCONFIGURED = 1;
+    static final int INACTIVE = 2;
+    static final int ACTIVE = 3;
+    static final int FINALIZED = 4;
+    /** A lifecycle callback is running off the loop. */
+    static final int BUSY = 5;
+
+    final String name;
+    final String type;
+    final Controller controller;
+    final ChainableController chainable;
+    final List<String> fallbacks;
+    final int loadOrder;
+    final Context context;
+    private final AtomicInteger state = new AtomicInteger(UNCONFIGURED);
+    private volatile LifecycleState busyFrom = LifecycleState.UNCONFIGURED;
+
+    // configured (written off the loop while not ACTIVE)
+    volatile InterfaceConfiguration commandConfig = InterfaceConfiguration.NONE;
+    volatile InterfaceConfiguration stateConfig = InterfaceConfiguration.NONE;
+    volatile int rate;
+    volatile List<String> references = List.of();
+    volatile List<String> exportedStates = List.of();
+    /** Own exported entries (references then exported states), made available while ACTIVE. */
+    volatile InterfaceEntry[] ownEntries = new InterfaceEntry[0];
+    /** What activating it takes now; rebuilt off the loop whenever the interfaces change. */
+    volatile Prepared prepared;
+
+    // loop-owned
+    /** The loans it was activated with (read off the loop for snapshots). */
+    volatile Prepared active;
+    volatile boolean chained;
+    boolean firstUpdate;
+    long lastUpdateNanos;
+    boolean failedThisCycle;
+    boolean mark;
+
+    volatile long updates;
+    volatile long errors;
+    volatile Throwable lastThrowable;
+    volatile String lastError;
+
+    ManagedController(String name, String type, Controller controller, List<String> fallbacks, int loadOrder,
+            Parameters parameters, int loopRate) {
+        this.name = name;
+        this.type = type;
+        this.controller = controller;
+        this.chainable = controller instanceof ChainableController c ? c : null;
+        this.fallbacks = List.copyOf(fallbacks);
+        this.loadOrder = loadOrder;
+        this.context = new Context(name, type, parameters, loopRate);
+    }
+
+    int code() {
+        return state.get();
+    }
+
+    boolean cas(int expected, int next) {
+        return state.compareAndSet(expected, next);
+    }
+
+    void set(int code) {
+        state.set(code);
+    }
+
+    /** Off the loop: INACTIVE or UNCONFIGURED → BUSY, remembering where it came from. */
+    boolean enterBusy(int from) {
+        LifecycleState s = from == INACTIVE ? LifecycleState.INACTIVE : LifecycleState.UNCONFIGURED;
+        busyFrom = s;
+        return state.compareAndSet(from, BUSY);
+    }
+
+    LifecycleState lifecycleState() {
+        switch (state.get()) {
+            case UNCONFIGURED:
+                return LifecycleState.UNCONFIGURED;
+            case INACTIVE:
+                return LifecycleState.INACTIVE;
+            case ACTIVE:
+                return LifecycleState.ACTIVE;
+            case FINALIZED:
+                return LifecycleState.FINALIZED;
+            default:
+                return busyFrom;
+        }
+    }
+
+    boolean isActive() {
+        return state.get() == ACTIVE;
+    }
+
+    boolean isConfigured() {
+        int c = state.get();
+        return c == INACTIVE || c == ACTIVE;
+    }
+
+    /** The last error, formatted off the loop. */
+    String lastError() {
+        Throwable t = lastThrowable;
+        if (t != null) {
+            lastThrowable = null;
+            lastError = "update threw " + t;
+        }
+        return lastError;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** The {@link ControllerContext} of one controller; parameters change on {@code setParameters}. */
+    static final class Context implements ControllerContext {
+        private final String name;
+        private final String type;
+        private volatile Parameters parameters;
+        private final int loopRate;
+
+        Context(String name, String type, Parameters parameters, int loopRate) {
+            this.name = name;
+            this.type = type;
+            this.parameters = parameters;
+            this.loopRate = loopRate;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String type() {
+            return type;
+        }
+
+        @Override
+        public Parameters parameters() {
+            return parameters;
+        }
+
+        void setParameters(Parameters p) {
+            parameters = p;
+        }
+
+        @Override
+        public int loopRate() {
+            return loopRate;
+        }
+    }
+}
