@@ -17,7 +17,7 @@ import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.controller.common.Pid;
-import org.robocell.controller.gripper.GripperFeedback;
+import org.robocell.api.gripper.GripperFeedback;
 
 /**
  * Moves one gripper joint to goals submitted through {@code <controller>/gripper_cmd} and publishes its state to

@@ -6,10 +6,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import org.robocell.controller.gripper.GoalHandle;
-import org.robocell.controller.gripper.GripperCommand;
-import org.robocell.controller.gripper.GripperFeedback;
-import org.robocell.controller.gripper.GripperGoal;
+import org.robocell.api.gripper.GoalHandle;
+import org.robocell.api.gripper.GripperCommand;
+import org.robocell.api.gripper.GripperFeedback;
+import org.robocell.api.gripper.GripperGoal;
 
 /**
  * The goal input of one configured controller: validates a goal, resolves its default limits and hands it to the

@@ -7,11 +7,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
-import org.robocell.controller.gripper.GoalHandle;
-import org.robocell.controller.gripper.GoalResult;
-import org.robocell.controller.gripper.GoalStatus;
-import org.robocell.controller.gripper.GripperFeedback;
-import org.robocell.controller.gripper.GripperGoal;
+import org.robocell.api.gripper.GoalHandle;
+import org.robocell.api.gripper.GoalResult;
+import org.robocell.api.gripper.GoalStatus;
+import org.robocell.api.gripper.GripperFeedback;
+import org.robocell.api.gripper.GripperGoal;
 
 /**
  * A goal and its status, shared by the submitting thread and the control loop without locks. The goal's values are

@@ -1,6 +1,6 @@
 package org.robocell.controller.gripper.internal;
 
-import org.robocell.controller.gripper.GoalStatus;
+import org.robocell.api.gripper.GoalStatus;
 
 /** The ways a goal can end. Constants, so that the control loop ends a goal without allocating. */
 enum Outcome {

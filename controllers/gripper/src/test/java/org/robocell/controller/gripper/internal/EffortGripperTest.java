@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.robocell.controller.gripper.GoalHandle;
-import org.robocell.controller.gripper.GoalResult;
-import org.robocell.controller.gripper.GoalStatus;
-import org.robocell.controller.gripper.GripperGoal;
+import org.robocell.api.gripper.GoalHandle;
+import org.robocell.api.gripper.GoalResult;
+import org.robocell.api.gripper.GoalStatus;
+import org.robocell.api.gripper.GripperGoal;
 
 /**
  * An effort-commanded gripper (a PID on the position error, clamped to the effort limit) driving the harness's

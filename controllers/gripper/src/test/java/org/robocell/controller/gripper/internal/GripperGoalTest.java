@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.robocell.controller.gripper.GoalHandle;
-import org.robocell.controller.gripper.GoalResult;
-import org.robocell.controller.gripper.GoalStatus;
-import org.robocell.controller.gripper.GripperFeedback;
-import org.robocell.controller.gripper.GripperGoal;
+import org.robocell.api.gripper.GoalHandle;
+import org.robocell.api.gripper.GoalResult;
+import org.robocell.api.gripper.GoalStatus;
+import org.robocell.api.gripper.GripperFeedback;
+import org.robocell.api.gripper.GripperGoal;
 
 /** The life of a goal on a position-commanded gripper: reach, stall, preemption, cancel, activation, deactivation. */
 class GripperGoalTest {

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
-import org.robocell.controller.gripper.GoalHandle;
-import org.robocell.controller.gripper.GoalStatus;
-import org.robocell.controller.gripper.GripperGoal;
+import org.robocell.api.gripper.GoalHandle;
+import org.robocell.api.gripper.GoalStatus;
+import org.robocell.api.gripper.GripperGoal;
 import org.robocell.controller.testkit.AllocationMeter;
 
 /** The loop side allocates nothing, and goals handed over from another thread are never lost. */

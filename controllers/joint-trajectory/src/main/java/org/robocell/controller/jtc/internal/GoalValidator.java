@@ -4,11 +4,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.robocell.controller.jtc.GoalResult;
-import org.robocell.controller.jtc.GoalStatus;
-import org.robocell.controller.jtc.JointTrajectory;
-import org.robocell.controller.jtc.ResultCode;
-import org.robocell.controller.jtc.TrajectoryPoint;
+import org.robocell.api.trajectory.GoalResult;
+import org.robocell.api.trajectory.GoalStatus;
+import org.robocell.api.trajectory.JointTrajectory;
+import org.robocell.api.trajectory.ResultCode;
+import org.robocell.api.trajectory.TrajectoryPoint;
 
 /**
  * The reasons a trajectory is refused, checked off the loop at submission (ros2_controllers'

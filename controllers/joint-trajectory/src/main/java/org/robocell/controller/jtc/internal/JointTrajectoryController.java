@@ -17,7 +17,7 @@ import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.controller.common.Pid;
-import org.robocell.controller.jtc.TrajectoryFeedback;
+import org.robocell.api.trajectory.TrajectoryFeedback;
 
 /**
  * Follows joint trajectories submitted through {@code <controller>/follow_joint_trajectory} and publishes desired,

@@ -1,7 +1,7 @@
 package org.robocell.controller.jtc.internal;
 
-import org.robocell.controller.jtc.GoalStatus;
-import org.robocell.controller.jtc.ResultCode;
+import org.robocell.api.trajectory.GoalStatus;
+import org.robocell.api.trajectory.ResultCode;
 
 /** The ways a goal can end. Constants, so that the control loop ends a goal without allocating. */
 enum Outcome {

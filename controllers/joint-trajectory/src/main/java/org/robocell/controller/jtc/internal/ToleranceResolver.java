@@ -2,8 +2,8 @@ package org.robocell.controller.jtc.internal;
 
 import java.util.List;
 
-import org.robocell.controller.jtc.JointTolerance;
-import org.robocell.controller.jtc.TrajectoryGoal;
+import org.robocell.api.trajectory.JointTolerance;
+import org.robocell.api.trajectory.TrajectoryGoal;
 
 /**
  * Merges a goal's tolerances with the controller's defaults into a buffer: per value, positive overrides, 0 keeps

@@ -7,13 +7,13 @@ import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 
-import org.robocell.controller.jtc.FollowJointTrajectory;
-import org.robocell.controller.jtc.GoalHandle;
-import org.robocell.controller.jtc.GoalResult;
-import org.robocell.controller.jtc.JointTrajectory;
-import org.robocell.controller.jtc.ResultCode;
-import org.robocell.controller.jtc.TrajectoryFeedback;
-import org.robocell.controller.jtc.TrajectoryGoal;
+import org.robocell.api.trajectory.FollowJointTrajectory;
+import org.robocell.api.trajectory.GoalHandle;
+import org.robocell.api.trajectory.GoalResult;
+import org.robocell.api.trajectory.JointTrajectory;
+import org.robocell.api.trajectory.ResultCode;
+import org.robocell.api.trajectory.TrajectoryFeedback;
+import org.robocell.api.trajectory.TrajectoryGoal;
 
 /**
  * The goal input of one configured controller: validates a goal, prepares its trajectory in a free buffer and hands

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.robocell.controller.jtc.TrajectoryPoint;
+import org.robocell.api.trajectory.TrajectoryPoint;
 
 /**
  * Preallocated storage for one goal's trajectory in the controller's joint order, with the spline coefficients of

@@ -7,10 +7,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
-import org.robocell.controller.jtc.GoalHandle;
-import org.robocell.controller.jtc.GoalResult;
-import org.robocell.controller.jtc.GoalStatus;
-import org.robocell.controller.jtc.TrajectoryFeedback;
+import org.robocell.api.trajectory.GoalHandle;
+import org.robocell.api.trajectory.GoalResult;
+import org.robocell.api.trajectory.GoalStatus;
+import org.robocell.api.trajectory.TrajectoryFeedback;
 
 /**
  * A goal's status, shared by the submitting thread and the control loop without locks: the end is set once, by

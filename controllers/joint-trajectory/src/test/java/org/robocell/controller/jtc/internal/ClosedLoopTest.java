@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.robocell.controller.jtc.GoalStatus;
-import org.robocell.controller.jtc.TrajectoryGoal;
-import org.robocell.controller.jtc.TrajectoryPoint;
+import org.robocell.api.trajectory.GoalStatus;
+import org.robocell.api.trajectory.TrajectoryGoal;
+import org.robocell.api.trajectory.TrajectoryPoint;
 
 /** Behaviour 53: a PID maps the tracking error to the only command interface when it is velocity or effort. */
 class ClosedLoopTest {

@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.robocell.controller.jtc.GoalHandle;
-import org.robocell.controller.jtc.GoalStatus;
-import org.robocell.controller.jtc.JointTrajectory;
-import org.robocell.controller.jtc.ResultCode;
-import org.robocell.controller.jtc.TrajectoryGoal;
-import org.robocell.controller.jtc.TrajectoryPoint;
+import org.robocell.api.trajectory.GoalHandle;
+import org.robocell.api.trajectory.GoalStatus;
+import org.robocell.api.trajectory.JointTrajectory;
+import org.robocell.api.trajectory.ResultCode;
+import org.robocell.api.trajectory.TrajectoryGoal;
+import org.robocell.api.trajectory.TrajectoryPoint;
 
 /** Handing goals from other threads to the loop: where each goal starts, and goals that end before they start. */
 class GoalHandOffTest {

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.robocell.controller.jtc.JointTrajectory;
-import org.robocell.controller.jtc.TrajectoryGoal;
-import org.robocell.controller.jtc.TrajectoryPoint;
+import org.robocell.api.trajectory.JointTrajectory;
+import org.robocell.api.trajectory.TrajectoryGoal;
+import org.robocell.api.trajectory.TrajectoryPoint;
 
 /**
  * Each interpolation against its analytic curve, sampled at every cycle. The expected curves are computed here

@@ -11,13 +11,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.robocell.controller.jtc.GoalHandle;
-import org.robocell.controller.jtc.GoalResult;
-import org.robocell.controller.jtc.GoalStatus;
-import org.robocell.controller.jtc.JointTolerance;
-import org.robocell.controller.jtc.ResultCode;
-import org.robocell.controller.jtc.TrajectoryGoal;
-import org.robocell.controller.jtc.TrajectoryPoint;
+import org.robocell.api.trajectory.GoalHandle;
+import org.robocell.api.trajectory.GoalResult;
+import org.robocell.api.trajectory.GoalStatus;
+import org.robocell.api.trajectory.JointTolerance;
+import org.robocell.api.trajectory.ResultCode;
+import org.robocell.api.trajectory.TrajectoryGoal;
+import org.robocell.api.trajectory.TrajectoryPoint;
 
 /** Behaviours 51 (tolerance aborts) and 52 (the 0 / −1 / invalid conventions), and goal_time. */
 class ToleranceTest {

@@ -10,10 +10,10 @@ import org.robocell.api.controller.Controller;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.controller.jsb.internal.JointStateBroadcasterFactory;
-import org.robocell.controller.jtc.GoalHandle;
-import org.robocell.controller.jtc.GoalStatus;
-import org.robocell.controller.jtc.TrajectoryGoal;
-import org.robocell.controller.jtc.TrajectoryPoint;
+import org.robocell.api.trajectory.GoalHandle;
+import org.robocell.api.trajectory.GoalStatus;
+import org.robocell.api.trajectory.TrajectoryGoal;
+import org.robocell.api.trajectory.TrajectoryPoint;
 import org.robocell.controller.testkit.AllocationMeter;
 import org.robocell.controller.testkit.ControllerRig.Entry;
 

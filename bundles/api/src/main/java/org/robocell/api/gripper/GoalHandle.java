@@ -1,4 +1,4 @@
-package org.robocell.controller.jtc;
+package org.robocell.api.gripper;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -6,11 +6,14 @@ import java.util.concurrent.TimeoutException;
 
 import org.osgi.annotation.versioning.ProviderType;
 
-/** A submitted goal. Its status changes on the control loop; reading it never blocks the loop. */
+/** A submitted gripper goal. Its status changes on the control loop; reading it never blocks the loop. */
 @ProviderType
 public interface GoalHandle {
 
     long id();
+
+    /** The goal as the controller executes it: a NaN limit of the submitted goal replaced by the default. */
+    GripperGoal goal();
 
     GoalStatus status();
 
@@ -20,9 +23,9 @@ public interface GoalHandle {
     /** Waits (off the loop, polling) until the goal's status is final. */
     GoalResult awaitResult(Duration timeout) throws InterruptedException, TimeoutException;
 
-    /** Asks to stop following the goal and hold position. False when the goal had already ended. */
+    /** Asks to stop pursuing the goal and hold where the joint is. False when the goal had already ended. */
     boolean cancel();
 
-    /** The controller's current desired, actual and error state while the goal executes; empty otherwise. */
-    Optional<TrajectoryFeedback> feedback();
+    /** The gripper's state while the goal executes; empty otherwise. */
+    Optional<GripperFeedback> feedback();
 }

@@ -1,4 +1,4 @@
-package org.robocell.controller.gripper;
+package org.robocell.api.gripper;
 
 import org.osgi.annotation.versioning.ProviderType;
 import org.robocell.api.io.Channel;

@@ -1,4 +1,4 @@
-package org.robocell.controller.gripper;
+package org.robocell.api.gripper;
 
 /**
  * The gripper while a goal executes, from the controller's last published state.

@@ -1,4 +1,4 @@
-package org.robocell.controller.jtc;
+package org.robocell.api.trajectory;
 
 /**
  * A goal's tolerance for one joint. Each value: positive overrides the controller's default, 0 keeps the default,

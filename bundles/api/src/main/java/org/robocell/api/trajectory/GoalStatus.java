@@ -1,4 +1,4 @@
-package org.robocell.controller.jtc;
+package org.robocell.api.trajectory;
 
 /** Where a goal is in its life. The last four are final. */
 public enum GoalStatus {

@@ -1,4 +1,4 @@
-package org.robocell.controller.gripper;
+package org.robocell.api.gripper;
 
 /**
  * Where to move the gripper joint and how hard it may push.

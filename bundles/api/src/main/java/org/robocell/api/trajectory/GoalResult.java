@@ -1,4 +1,4 @@
-package org.robocell.controller.jtc;
+package org.robocell.api.trajectory;
 
 /** How a goal ended (or why it was refused). */
 public record GoalResult(GoalStatus status, ResultCode code, String message) {

@@ -1,4 +1,4 @@
-package org.robocell.controller.gripper;
+package org.robocell.api.gripper;
 
 /** Where a goal is in its life. The last four are final. */
 public enum GoalStatus {

@@ -1,4 +1,4 @@
-package org.robocell.controller.jtc;
+package org.robocell.api.trajectory;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.robocell.controller.gripper;
+package org.robocell.api.gripper;
 
 /**
  * How a goal ended, as {@code control_msgs/GripperCommand}'s result reports it.

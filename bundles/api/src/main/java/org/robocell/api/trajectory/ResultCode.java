@@ -1,4 +1,4 @@
-package org.robocell.controller.jtc;
+package org.robocell.api.trajectory;
 
 /** The error codes of {@code control_msgs/FollowJointTrajectory}'s result, with their numeric values. */
 public enum ResultCode {
