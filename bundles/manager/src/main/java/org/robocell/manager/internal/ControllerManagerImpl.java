@@ -743,7 +743,7 @@ public final class ControllerManagerImpl implements ControllerManager {
         try {
             modeSwitch = rm.prepareCommandModeSwitch(start, stop);
         } catch (ResourceException e) {
-            return SwitchResult.failed("Could not switch controllers since prepare command mode switch was rejected: "
+            return SwitchResult.failed("Could not switch controllers since prepare command mode switch was rejected. "
                     + e.getMessage());
         }
         // order: deactivate preceding first, activate following first
