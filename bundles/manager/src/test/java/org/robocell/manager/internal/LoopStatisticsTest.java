@@ -1,0 +1,40 @@
+package org.robocell.manager.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.robocell.api.cell.ClockKind;
+import org.robocell.api.cell.LoopStats;
+import org.robocell.api.lifecycle.LifecycleState;
+
+/** Statistics are copied off the loop: counts, period percentiles on the stepped clock's virtual time, resets. */
+class LoopStatisticsTest {
+
+    @Test
+    void statisticsCountCyclesAndMeasureTheVirtualPeriod() {
+        Rig rig = Rig.withArm(1);
+        rig.setHardware("arm", LifecycleState.ACTIVE);
+        rig.controller("fwd", List.of("joint1/position"), List.of());
+        rig.loadAndConfigure("fwd");
+        rig.activate("fwd");
+        rig.step(999);
+        LoopStats s = rig.cm.stats();
+        assertEquals("test", s.robot());
+        assertEquals(ClockKind.STEPPED, s.clock());
+        assertEquals(1000, s.cycles());
+        assertEquals(1000, s.period().count());
+        assertEquals(10_000_000, s.period().p50(), 100_000, "virtual 10 ms, HdrHistogram at 2 significant digits");
+        assertEquals(10_000_000, s.period().max(), 100_000);
+        assertEquals(0, s.lateness().max());
+        assertTrue(s.execution().max() > 0);
+        assertEquals(1, s.switches());
+        rig.cm.resetStats();
+        rig.step(10);
+        LoopStats after = rig.cm.stats();
+        assertEquals(10, after.period().count(), "percentiles start afresh");
+        assertEquals(1010, after.cycles(), "counters keep counting");
+    }
+}

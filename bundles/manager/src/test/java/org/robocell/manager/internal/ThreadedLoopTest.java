@@ -1,0 +1,171 @@
+package org.robocell.manager.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.robocell.api.cell.ClockKind;
+import org.robocell.api.cell.LoopStats;
+import org.robocell.api.cell.Strictness;
+import org.robocell.api.cell.SwitchResult;
+import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.Parameters;
+import org.robocell.api.hardware.HardwareType;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.manager.ControllerSource;
+import org.robocell.manager.Declaration;
+import org.robocell.manager.IdleStrategy;
+import org.robocell.manager.LoopConfig;
+import org.robocell.manager.RobotLoop;
+
+/**
+ * A switch requested from another thread while the loop thread runs takes effect at exactly one cycle boundary:
+ * the old controller's last update is in the cycle before the commit, the new one's first update in the commit
+ * cycle, never both in one cycle and never a cycle without either. The only waits are bounded waits for the loop.
+ */
+class ThreadedLoopTest {
+
+    private static final int MAX = 200_000;
+
+    /** Counts cycles (it runs first and every cycle). */
+    static final class Counter extends TestController {
+        volatile long current = -1;
+
+        Counter(List<String> log) {
+            super("counter", log, List.of(), List.of());
+            logUpdates = false;
+        }
+
+        @Override
+        public ReturnType update(double time, double period) {
+            current++;
+            return ReturnType.OK;
+        }
+    }
+
+    /** Marks the cycles it runs in. */
+    static final class Probe extends TestController {
+        final Counter counter;
+        final boolean[] ran = new boolean[MAX];
+        volatile String activatedOn;
+
+        Probe(String name, List<String> log, Counter counter) {
+            super(name, log, List.of("joint1/position"), List.of());
+            this.counter = counter;
+            logUpdates = false;
+        }
+
+        @Override
+        public org.robocell.api.lifecycle.CallbackReturn onActivate(org.robocell.api.controller.Loans loans) {
+            activatedOn = Thread.currentThread().getName();
+            return super.onActivate(loans);
+        }
+
+        @Override
+        public ReturnType update(double time, double period) {
+            long c = counter.current;
+            if (c >= 0 && c < MAX) {
+                ran[(int) c] = true;
+            }
+            return super.update(time, period);
+        }
+    }
+
+    @Test
+    void aSwitchFromAnotherThreadTakesEffectAtExactlyOneCycleBoundary() throws Exception {
+        List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
+        Counter counter = new Counter(log);
+        Probe a = new Probe("a", log, counter);
+        Probe b = new Probe("b", log, counter);
+        Map<String, Controller> byType = Map.of("t/counter", counter, "t/a", a, "t/b", b);
+        RobotLoop loop = RobotLoop.create(new LoopConfig("threaded", 500, ClockKind.INTERNAL, IdleStrategy.SLEEP, 64,
+                false, 500), new ControllerSource() {
+                    @Override
+                    public Controller create(String type) {
+                        return byType.get(type);
+                    }
+
+                    @Override
+                    public java.util.Collection<String> types() {
+                        return byType.keySet();
+                    }
+                });
+        List<Declaration> decls = new ArrayList<>();
+        for (String n : List.of("counter", "a", "b")) {
+            decls.add(new Declaration(n, "t/" + n, List.of(), Parameters.empty(n)));
+        }
+        loop.setDeclarations(decls);
+        FakeSystem arm = new FakeSystem("arm", log);
+        arm.logRealTime = false;
+        loop.addHardware(Rig.system("arm", HardwareType.SYSTEM, 1, 0, null), arm);
+        var cm = loop.manager();
+        SwitchResult first;
+        SwitchResult swap;
+        loop.start();
+        try {
+            assertTrue(cm.setHardwareState("arm", LifecycleState.ACTIVE).ok());
+            for (String n : List.of("counter", "a", "b")) {
+                assertTrue(cm.load(n).ok());
+                assertTrue(cm.configure(n).ok());
+            }
+            first = cm.switchControllers(List.of("counter", "a"), List.of(), Strictness.STRICT, 0)
+                    .toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertTrue(first.ok(), first.message());
+            waitForCycles(counter, first.cycle() + 20);
+
+            swap = cm.switchControllers(List.of("b"), List.of("a"), Strictness.STRICT, 0)
+                    .toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertTrue(swap.ok(), swap.message());
+            waitForCycles(counter, swap.cycle() + 20);
+            assertTrue(cm.stats().running());
+        } finally {
+            assertTrue(loop.stop(5000));
+        }
+        // the counter's update n runs in loop cycle first.cycle() + n; the commit cycle is swap.cycle()
+        int k = (int) (swap.cycle() - first.cycle());
+        assertTrue(k > 20 && k < MAX, "commit cycle " + k);
+        assertTrue(a.ran[k - 1], "a ran in the cycle before the commit");
+        assertFalse(a.ran[k], "a does not run in the commit cycle");
+        assertTrue(b.ran[k], "b runs in the commit cycle");
+        assertFalse(b.ran[k - 1]);
+        int lastA = -1;
+        int firstB = -1;
+        int lastB = -1;
+        for (int i = 0; i < MAX; i++) {
+            assertFalse(a.ran[i] && b.ran[i], "both updated in cycle " + i);
+            if (a.ran[i]) {
+                lastA = i;
+            }
+            if (b.ran[i]) {
+                lastB = i;
+                if (firstB < 0) {
+                    firstB = i;
+                }
+            }
+        }
+        assertEquals(k - 1, lastA);
+        assertEquals(k, firstB);
+        for (int i = firstB; i <= lastB; i++) {
+            assertTrue(b.ran[i], "a gap in b's updates at " + i);
+        }
+        assertTrue(b.activatedOn.endsWith("-loop"), "activated on the loop thread, got " + b.activatedOn);
+        LoopStats s = cm.stats();
+        assertEquals(s.cycles(), s.period().count());
+        assertEquals(0, s.controllerErrors());
+    }
+
+    private static void waitForCycles(Counter counter, long cycles) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (counter.current < cycles) {
+            assertTrue(System.nanoTime() < deadline, "the loop did not reach cycle " + cycles);
+            Thread.sleep(5);
+        }
+    }
+}
