@@ -87,11 +87,12 @@ final class LoopStatistics {
     String lastError() {
         Throwable t = lastThrowable;
         Object src = lastErrorSource;
-        if (t != null) {
+        if (t != null || src != null) {
             lastThrowable = null;
-            lastError = (src == null ? "loop" : "'" + src + "'") + ": " + t;
-        } else if (src != null && lastError == null) {
-            lastError = "'" + src + "' failed";
+            lastErrorSource = null;
+            String who = src instanceof org.robocell.resources.ManagedHardware hw ? "hardware component '" + hw.name() + "'"
+                    : src instanceof ManagedController mc ? "controller '" + mc.name + "'" : "the loop";
+            lastError = t != null ? who + " threw " + t : who + " answered ERROR";
         }
         return lastError;
     }
