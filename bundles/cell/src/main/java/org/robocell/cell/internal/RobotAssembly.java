@@ -1,0 +1,375 @@
+package org.robocell.cell.internal;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import org.robocell.api.cell.ClockKind;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.ControllerSnapshot;
+import org.robocell.api.cell.HardwareStateResult;
+import org.robocell.api.cell.Result;
+import org.robocell.api.cell.Strictness;
+import org.robocell.api.cell.SwitchResult;
+import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.ControllerFactory;
+import org.robocell.api.controller.Parameters;
+import org.robocell.api.hardware.HardwareComponent;
+import org.robocell.api.hardware.HardwareFactory;
+import org.robocell.api.hardware.HardwareInfo;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.description.ControllerDeclaration;
+import org.robocell.description.ControllersConfig;
+import org.robocell.description.RobotDescription;
+import org.robocell.manager.ControllerSource;
+import org.robocell.manager.Declaration;
+import org.robocell.manager.LoopConfig;
+import org.robocell.manager.RobotLoop;
+
+/**
+ * One robot of the cell, assembled from its settings and the driver and controller factories present: the loop,
+ * its hardware components (created when a factory for their plugin is there, removed when it goes), and the
+ * controllers to load and activate at start, retried whenever a factory arrives, like a spawner.
+ * <p>
+ * Every method runs on one thread at a time (the robot's cell worker thread; a test's thread). Waits for the loop
+ * are bounded; on a stepped clock the assembly steps the loop itself while it waits.
+ */
+final class RobotAssembly {
+
+    private static final System.Logger LOG = System.getLogger("org.robocell.cell");
+    private static final long WAIT_SECONDS = 30;
+
+    private final RobotSettings settings;
+    private final Map<Object, HardwareEntry> hardwareFactories = new LinkedHashMap<>();
+    private final Map<Object, ControllerEntry> controllerFactories = new LinkedHashMap<>();
+    private final Map<String, Object> componentCreator = new LinkedHashMap<>();
+    private final Set<String> pendingLoad = new LinkedHashSet<>();
+    private final Set<String> pendingActivation = new LinkedHashSet<>();
+    private volatile Map<String, ControllerFactory> byType = Map.of();
+    private volatile Set<String> plugins = Set.of();
+    private RobotDescription description;
+    private Set<String> startUnconfigured = Set.of();
+    private Set<String> startInactive = Set.of();
+    private RobotLoop loop;
+
+    private record HardwareEntry(String plugin, HardwareFactory factory) {
+    }
+
+    private record ControllerEntry(Set<String> types, ControllerFactory factory) {
+    }
+
+    RobotAssembly(RobotSettings settings) {
+        this.settings = settings;
+    }
+
+    RobotLoop loop() {
+        return loop;
+    }
+
+    ControllerManager manager() {
+        return loop.manager();
+    }
+
+    String name() {
+        return settings.name();
+    }
+
+    /** Parses the files, builds and starts the loop, adds what hardware it can and spawns the start controllers. */
+    void start() {
+        description = RobotDescription.parse(settings.urdf());
+        ControllersConfig controllers = settings.controllers() == null ? null : ControllersConfig.parse(settings.controllers());
+        if (controllers != null && !settings.namespace().isEmpty() && !controllers.namespace().equals(settings.namespace())) {
+            throw new IllegalArgumentException("robot '" + settings.name() + "': " + controllers.source()
+                    + " is written for namespace '" + controllers.namespace() + "', the robot is in '"
+                    + settings.namespace() + "'");
+        }
+        int rate = settings.rate() > 0 ? settings.rate()
+                : controllers != null ? controllers.updateRate() : ControllersConfig.DEFAULT_UPDATE_RATE;
+        Set<String> unconfigured = new LinkedHashSet<>(settings.hardwareUnconfigured());
+        Set<String> inactive = new LinkedHashSet<>(settings.hardwareInactive());
+        if (controllers != null) {
+            Parameters mp = controllers.managerParameters();
+            unconfigured.addAll(mp.getStringList("hardware_components_initial_state.unconfigured", List.of()));
+            inactive.addAll(mp.getStringList("hardware_components_initial_state.inactive", List.of()));
+        }
+        startUnconfigured = unconfigured;
+        startInactive = inactive;
+        loop = RobotLoop.create(new LoopConfig(settings.name(), rate, settings.clock(), settings.idle(),
+                settings.slotCapacity(), settings.allowActivationOnInactiveHardware(), settings.switchTimeoutCycles()),
+                new Source());
+        if (controllers != null) {
+            List<Declaration> declarations = new ArrayList<>();
+            for (ControllerDeclaration d : controllers.controllers().values()) {
+                declarations.add(new Declaration(d.name(), d.type(), d.fallbackControllers(), d.parameters()));
+            }
+            loop.setDeclarations(declarations);
+        }
+        loop.setPluginAvailability(p -> plugins.contains(p));
+        loop.start();
+        pendingLoad.addAll(settings.load());
+        pendingLoad.addAll(settings.activate());
+        pendingActivation.addAll(settings.activate());
+        reconcile();
+    }
+
+    // ------------------------------------------------------------------------------------------------ factories
+
+    void hardwareFactoryAdded(Object key, String plugin, HardwareFactory factory) {
+        hardwareFactories.put(key, new HardwareEntry(plugin, factory));
+        refreshPlugins();
+        if (loop != null) {
+            reconcile();
+        }
+    }
+
+    void hardwareFactoryRemoved(Object key) {
+        HardwareEntry gone = hardwareFactories.remove(key);
+        refreshPlugins();
+        if (gone == null || loop == null) {
+            return;
+        }
+        Set<String> activeBefore = activeControllers();
+        for (Map.Entry<String, Object> e : List.copyOf(componentCreator.entrySet())) {
+            if (e.getValue().equals(key)) {
+                Result r = await(loop.removeHardware(e.getKey()));
+                componentCreator.remove(e.getKey());
+                LOG.log(Level.INFO, "robot {0}: driver for ''{1}'' went away: {2}", settings.name(), gone.plugin(),
+                        r.message());
+            }
+        }
+        Set<String> lost = new LinkedHashSet<>(activeBefore);
+        lost.removeAll(activeControllers());
+        pendingActivation.addAll(lost);
+        reconcile();
+    }
+
+    void controllerFactoryAdded(Object key, Collection<String> types, ControllerFactory factory) {
+        controllerFactories.put(key, new ControllerEntry(Set.copyOf(types), factory));
+        refreshTypes();
+        if (loop != null) {
+            reconcile();
+        }
+    }
+
+    void controllerFactoryRemoved(Object key) {
+        ControllerEntry gone = controllerFactories.remove(key);
+        refreshTypes();
+        if (gone == null || loop == null) {
+            return;
+        }
+        for (String type : gone.types()) {
+            List<ControllerSnapshot> instances = manager().controllers().stream().filter(c -> c.type().equals(type)).toList();
+            if (instances.isEmpty()) {
+                continue;
+            }
+            Result r = await(loop.controllerTypeRemoved(type));
+            LOG.log(Level.INFO, "robot {0}: {1}", settings.name(), r.message());
+            for (ControllerSnapshot c : instances) {
+                // loaded again (with the new code) as soon as a factory serves the type
+                pendingLoad.add(c.name());
+                if (c.state() == LifecycleState.ACTIVE) {
+                    pendingActivation.add(c.name());
+                }
+            }
+        }
+        reconcile();
+    }
+
+    private void refreshPlugins() {
+        Set<String> p = new TreeSet<>();
+        hardwareFactories.values().forEach(e -> p.add(e.plugin()));
+        plugins = Set.copyOf(p);
+    }
+
+    private void refreshTypes() {
+        Map<String, ControllerFactory> m = new LinkedHashMap<>();
+        for (ControllerEntry e : controllerFactories.values()) {
+            for (String t : e.types()) {
+                m.putIfAbsent(t, e.factory());
+            }
+        }
+        byType = Map.copyOf(m);
+    }
+
+    private HardwareFactory hardwareFactory(String plugin) {
+        for (Map.Entry<Object, HardwareEntry> e : hardwareFactories.entrySet()) {
+            if (e.getValue().plugin().equals(plugin)) {
+                return e.getValue().factory();
+            }
+        }
+        return null;
+    }
+
+    private Object hardwareFactoryKey(String plugin) {
+        for (Map.Entry<Object, HardwareEntry> e : hardwareFactories.entrySet()) {
+            if (e.getValue().plugin().equals(plugin)) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------------------------------------ reconcile
+
+    /** Adds missing hardware whose driver is there, then loads and activates what is pending. */
+    void reconcile() {
+        List<String> added = new ArrayList<>();
+        for (HardwareInfo info : description.hardware()) {
+            if (manager().hardware(info.name()).isPresent()) {
+                continue;
+            }
+            HardwareFactory f = hardwareFactory(info.plugin());
+            if (f == null) {
+                continue;
+            }
+            try {
+                HardwareComponent component = f.create(info);
+                loop.addHardware(info, component);
+                componentCreator.put(info.name(), hardwareFactoryKey(info.plugin()));
+                added.add(info.name());
+            } catch (RuntimeException e) {
+                LOG.log(Level.ERROR, "robot " + settings.name() + ": hardware component '" + info.name()
+                        + "' could not be added: " + e.getMessage(), e);
+            }
+        }
+        for (String hw : added) {
+            LifecycleState target = startState(hw);
+            if (settings.controllersBeforeHardware() && target == LifecycleState.ACTIVE) {
+                target = LifecycleState.INACTIVE;
+            }
+            setHardware(hw, target);
+        }
+        for (String name : List.copyOf(pendingLoad)) {
+            if (manager().controller(name).isEmpty()) {
+                Result r = manager().load(name);
+                if (!r.ok()) {
+                    if (!r.message().contains("is not installed")) {
+                        pendingLoad.remove(name);
+                        pendingActivation.remove(name);
+                        LOG.log(Level.WARNING, "robot {0}: {1}", settings.name(), r.message());
+                    }
+                    continue;
+                }
+            }
+            if (manager().controller(name).map(c -> c.state() == LifecycleState.UNCONFIGURED).orElse(false)) {
+                Result c = manager().configure(name);
+                if (!c.ok()) {
+                    LOG.log(Level.WARNING, "robot {0}: {1}", settings.name(), c.message());
+                }
+            }
+            pendingLoad.remove(name);
+        }
+        List<String> toActivate = new ArrayList<>();
+        for (String name : pendingActivation) {
+            if (manager().controller(name).map(c -> c.state() == LifecycleState.INACTIVE).orElse(false)) {
+                toActivate.add(name);
+            }
+        }
+        if (!toActivate.isEmpty()) {
+            SwitchResult r = await(manager().switchControllers(toActivate, List.of(), Strictness.BEST_EFFORT, 0));
+            if (!r.ok()) {
+                LOG.log(Level.INFO, "robot {0}: starting {1}: {2}", settings.name(), toActivate, r.message());
+            }
+        }
+        pendingActivation.removeIf(n -> manager().controller(n).map(c -> c.state() == LifecycleState.ACTIVE).orElse(false));
+        if (settings.controllersBeforeHardware()) {
+            for (String hw : componentCreator.keySet()) {
+                boolean inactive = manager().hardware(hw).map(h -> h.state() == LifecycleState.INACTIVE).orElse(false);
+                if (inactive && startState(hw) == LifecycleState.ACTIVE) {
+                    setHardware(hw, LifecycleState.ACTIVE);
+                }
+            }
+        }
+    }
+
+    private LifecycleState startState(String hardware) {
+        if (startUnconfigured.contains(hardware)) {
+            return LifecycleState.UNCONFIGURED;
+        }
+        return startInactive.contains(hardware) ? LifecycleState.INACTIVE : LifecycleState.ACTIVE;
+    }
+
+    private void setHardware(String name, LifecycleState target) {
+        HardwareStateResult r = await(manager().requestHardwareState(name, target));
+        if (!r.ok()) {
+            LOG.log(Level.WARNING, "robot {0}: {1}", settings.name(), r.message());
+        }
+    }
+
+    private Set<String> activeControllers() {
+        Set<String> out = new LinkedHashSet<>();
+        for (ControllerSnapshot c : manager().controllers()) {
+            if (c.state() == LifecycleState.ACTIVE) {
+                out.add(c.name());
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------------------------------------ stop
+
+    /** Deactivates every controller, takes the hardware down, unloads the controllers and stops the loop. */
+    void stop() {
+        if (loop == null) {
+            return;
+        }
+        try {
+            List<String> active = new ArrayList<>(activeControllers());
+            if (!active.isEmpty()) {
+                await(manager().switchControllers(List.of(), active, Strictness.BEST_EFFORT, 0));
+            }
+            List<String> hardware = new ArrayList<>(componentCreator.keySet());
+            java.util.Collections.reverse(hardware);
+            for (String hw : hardware) {
+                setHardware(hw, LifecycleState.FINALIZED);
+            }
+            for (ControllerSnapshot c : manager().controllers()) {
+                manager().unload(c.name());
+            }
+        } finally {
+            loop.stop(5000);
+        }
+    }
+
+    /** Waits for the loop to answer (stepping it on a stepped clock), bounded. */
+    private <T> T await(CompletionStage<T> stage) {
+        CompletableFuture<T> f = stage.toCompletableFuture();
+        try {
+            if (settings.clock() == ClockKind.STEPPED) {
+                for (int i = 0; i < 10_000 && !f.isDone(); i++) {
+                    loop.step();
+                }
+            }
+            return f.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("robot '" + settings.name() + "': interrupted while waiting for the loop", e);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("robot '" + settings.name() + "': the loop did not answer within "
+                    + WAIT_SECONDS + " s", e);
+        }
+    }
+
+    /** Controllers come from the factories present now. */
+    private final class Source implements ControllerSource {
+        @Override
+        public Controller create(String type) {
+            ControllerFactory f = byType.get(type);
+            return f == null ? null : f.create(type);
+        }
+
+        @Override
+        public Collection<String> types() {
+            return byType.keySet();
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.robocell.cell.internal;
+
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.Designate;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.controller.ControllerFactory;
+import org.robocell.api.hardware.HardwareFactory;
+
+/**
+ * One robot of the cell per factory configuration {@value #PID}: builds its loop on a worker thread of its own,
+ * registers the robot's {@link ControllerManager} service ({@code robocell.robot=<name>}), and follows the driver
+ * and controller factories as they come and go. DS callbacks only queue work for the worker; the worker runs it in
+ * order. Deactivation stops the robot cleanly (controllers deactivated, hardware finalized, loop stopped).
+ */
+@Component(configurationPid = RobotComponent.PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = {})
+@Designate(ocd = RobotConfig.class, factory = true)
+public final class RobotComponent {
+
+    static final String PID = "org.robocell.cell.robot";
+    private static final System.Logger LOG = System.getLogger("org.robocell.cell");
+
+    private final BundleContext context;
+    private final RobotAssembly assembly;
+    private final ExecutorService worker;
+    private volatile ServiceRegistration<ControllerManager> registration;
+
+    @Activate
+    public RobotComponent(BundleContext context, RobotConfig config) {
+        this.context = context;
+        RobotSettings settings = RobotSettings.of(config, Path.of(System.getProperty("user.dir", ".")));
+        this.assembly = new RobotAssembly(settings);
+        this.worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "robocell-" + settings.name() + "-cell");
+            t.setDaemon(true);
+            return t;
+        });
+        worker.execute(this::start);
+    }
+
+    private void start() {
+        try {
+            assembly.start();
+            Dictionary<String, Object> props = new Hashtable<>();
+            props.put(ControllerManager.ROBOT, assembly.name());
+            props.put(Constants.SERVICE_DESCRIPTION, "RoboCell controller manager of robot " + assembly.name());
+            registration = context.registerService(ControllerManager.class, assembly.manager(), props);
+            LOG.log(Level.INFO, "robot {0}: running at {1} Hz", assembly.name(), assembly.manager().updateRate());
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "robot " + assembly.name() + " could not start: " + e.getMessage(), e);
+        }
+    }
+
+    private void queue(Runnable change) {
+        try {
+            worker.execute(() -> {
+                try {
+                    change.run();
+                } catch (RuntimeException e) {
+                    LOG.log(Level.ERROR, "robot " + assembly.name() + ": " + e.getMessage(), e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // stopping: the change no longer matters
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, target = "(" + HardwareFactory.PLUGIN + "=*)")
+    void addHardwareFactory(HardwareFactory factory, Map<String, Object> props) {
+        Object key = props.get(Constants.SERVICE_ID);
+        String plugin = String.valueOf(props.get(HardwareFactory.PLUGIN));
+        queue(() -> assembly.hardwareFactoryAdded(key, plugin, factory));
+    }
+
+    void removeHardwareFactory(HardwareFactory factory, Map<String, Object> props) {
+        Object key = props.get(Constants.SERVICE_ID);
+        queue(() -> assembly.hardwareFactoryRemoved(key));
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, target = "(" + ControllerFactory.TYPE + "=*)")
+    void addControllerFactory(ControllerFactory factory, Map<String, Object> props) {
+        Object key = props.get(Constants.SERVICE_ID);
+        Collection<String> types = types(props.get(ControllerFactory.TYPE));
+        queue(() -> assembly.controllerFactoryAdded(key, types, factory));
+    }
+
+    void removeControllerFactory(ControllerFactory factory, Map<String, Object> props) {
+        Object key = props.get(Constants.SERVICE_ID);
+        queue(() -> assembly.controllerFactoryRemoved(key));
+    }
+
+    private static Collection<String> types(Object value) {
+        List<String> out = new ArrayList<>();
+        if (value instanceof String s) {
+            out.add(s);
+        } else if (value instanceof String[] a) {
+            out.addAll(List.of(a));
+        } else if (value instanceof Collection<?> c) {
+            c.forEach(o -> out.add(String.valueOf(o)));
+        }
+        return out;
+    }
+
+    @Deactivate
+    void deactivate() {
+        ServiceRegistration<ControllerManager> r = registration;
+        if (r != null) {
+            try {
+                r.unregister();
+            } catch (IllegalStateException e) {
+                // already gone with the bundle
+            }
+        }
+        worker.execute(() -> {
+            try {
+                assembly.stop();
+            } catch (RuntimeException e) {
+                LOG.log(Level.ERROR, "robot " + assembly.name() + " did not stop cleanly: " + e.getMessage(), e);
+            }
+        });
+        worker.shutdown();
+        try {
+            if (!worker.awaitTermination(20, TimeUnit.SECONDS)) {
+                worker.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

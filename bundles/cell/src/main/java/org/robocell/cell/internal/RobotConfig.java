@@ -1,0 +1,60 @@
+package org.robocell.cell.internal;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * One robot of the cell: a ConfigAdmin factory configuration of PID {@value RobotComponent#PID}. Property names
+ * are the method names with {@code _} read as {@code .} ({@code idle.strategy}, {@code slot.capacity}).
+ */
+@ObjectClassDefinition(name = "RoboCell robot", description = "One robot loop of the cell: a URDF, a controllers file,"
+        + " a clock and a rate.")
+@interface RobotConfig {
+
+    @AttributeDefinition(description = "The robot's name: the robocell.robot property of its ControllerManager service")
+    String name() default "robot";
+
+    @AttributeDefinition(description = "URDF with <ros2_control> tags; relative paths resolve against the working"
+            + " directory")
+    String urdf();
+
+    @AttributeDefinition(description = "ros2_control controllers YAML (update_rate, controller types, parameters)")
+    String controllers() default "";
+
+    @AttributeDefinition(description = "Namespace; when set, the controllers file must be written for it")
+    String namespace() default "";
+
+    @AttributeDefinition(description = "Who owns the cycle: internal (sleep to deadlines), hardware (a driver's read"
+            + " blocks), stepped (tests)")
+    String clock() default "internal";
+
+    @AttributeDefinition(description = "Loop rate in Hz; 0 takes update_rate from the controllers file")
+    int rate() default 0;
+
+    @AttributeDefinition(description = "sleep, sleep_then_spin or spin (internal clock)")
+    String idle_strategy() default "sleep_then_spin";
+
+    @AttributeDefinition(description = "Hardware components left unconfigured at start")
+    String[] hardware_unconfigured() default {};
+
+    @AttributeDefinition(description = "Hardware components left inactive at start; all others are activated")
+    String[] hardware_inactive() default {};
+
+    @AttributeDefinition(description = "Controllers loaded and configured at start (left inactive)")
+    String[] load() default {};
+
+    @AttributeDefinition(description = "Controllers loaded, configured and activated at start, like a spawner")
+    String[] activate() default {};
+
+    @AttributeDefinition(description = "Interface slots of the loop")
+    int slot_capacity() default 4096;
+
+    @AttributeDefinition(description = "Allow activating controllers on inactive hardware")
+    boolean allow_activation_on_inactive_hardware() default false;
+
+    @AttributeDefinition(description = "KUKA-style start: hardware inactive, controllers activated, then hardware active")
+    boolean controllers_before_hardware() default false;
+
+    @AttributeDefinition(description = "Cycles a switch may wait for the loop; 0 = one second's worth")
+    int switch_timeout_cycles() default 0;
+}

@@ -1,0 +1,70 @@
+package org.robocell.cell.internal;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.robocell.api.cell.ClockKind;
+import org.robocell.manager.IdleStrategy;
+
+/**
+ * One robot of the cell, as its configuration gives it (validated).
+ *
+ * @param rate                   loop rate in Hz; 0 takes {@code update_rate} from the controllers file
+ * @param hardwareUnconfigured   components left UNCONFIGURED at start
+ * @param hardwareInactive       components left INACTIVE at start (all others are activated)
+ * @param load                   controllers loaded and configured at start
+ * @param activate               controllers loaded, configured and activated at start
+ * @param controllersBeforeHardware KUKA-style start: hardware to INACTIVE, controllers activated, then hardware
+ *                               to ACTIVE (implies activation on inactive hardware)
+ */
+record RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
+        IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
+        List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
+        boolean controllersBeforeHardware, int switchTimeoutCycles) {
+
+    RobotSettings {
+        hardwareUnconfigured = List.copyOf(hardwareUnconfigured);
+        hardwareInactive = List.copyOf(hardwareInactive);
+        load = List.copyOf(load);
+        activate = List.copyOf(activate);
+    }
+
+    static RobotSettings of(RobotConfig c, Path base) {
+        String name = c.name() == null ? "" : c.name().trim();
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("a robot needs a name (property 'name')");
+        }
+        if (c.urdf() == null || c.urdf().isBlank()) {
+            throw new IllegalArgumentException("robot '" + name + "' needs a URDF (property 'urdf')");
+        }
+        ClockKind clock = ClockKind.fromLabel(c.clock());
+        if (clock == null) {
+            throw new IllegalArgumentException("robot '" + name + "': clock must be internal, hardware or stepped, got '"
+                    + c.clock() + "'");
+        }
+        IdleStrategy idle = IdleStrategy.fromLabel(c.idle_strategy());
+        if (idle == null) {
+            throw new IllegalArgumentException("robot '" + name + "': idle.strategy must be sleep, sleep_then_spin or spin,"
+                    + " got '" + c.idle_strategy() + "'");
+        }
+        if (c.rate() < 0) {
+            throw new IllegalArgumentException("robot '" + name + "': rate must not be negative, got " + c.rate());
+        }
+        Path urdf = base.resolve(c.urdf().trim());
+        Path controllers = c.controllers() == null || c.controllers().isBlank() ? null
+                : base.resolve(c.controllers().trim());
+        return new RobotSettings(name, urdf, controllers, c.namespace() == null ? "" : c.namespace().trim(), clock,
+                c.rate(), idle, list(c.hardware_unconfigured()), list(c.hardware_inactive()), list(c.load()),
+                list(c.activate()), c.slot_capacity(), c.allow_activation_on_inactive_hardware()
+                        || c.controllers_before_hardware(),
+                c.controllers_before_hardware(), c.switch_timeout_cycles());
+    }
+
+    private static List<String> list(String[] values) {
+        if (values == null) {
+            return List.of();
+        }
+        return java.util.Arrays.stream(values).flatMap(v -> java.util.Arrays.stream(v.split(",")))
+                .map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+}

@@ -1,0 +1,175 @@
+package org.robocell.cell.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.robocell.api.cell.ClockKind;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.controller.CommandHandle;
+import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.ControllerContext;
+import org.robocell.api.controller.ControllerFactory;
+import org.robocell.api.controller.InterfaceConfiguration;
+import org.robocell.api.controller.Loans;
+import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.driver.mock.internal.GenericSystemFactory;
+import org.robocell.manager.IdleStrategy;
+
+/**
+ * The default cell (runtime/cell: fr3.urdf, controllers.yaml) assembled on a stepped clock with the real mock driver
+ * and stand-in controllers for the two declared types: it comes up by itself, and drivers and controller types
+ * that go away and come back are followed.
+ */
+class RobotAssemblyTest {
+
+    private static final Path CELL = Path.of("../../runtime/cell");
+    private static final String JSB = "joint_state_broadcaster/JointStateBroadcaster";
+    private static final String FWD = "forward_command_controller/ForwardCommandController";
+
+    private final List<String> activations = new ArrayList<>();
+    private RobotAssembly assembly;
+
+    /** Reads every state interface. */
+    final class Broadcaster implements Controller {
+        @Override
+        public InterfaceConfiguration commandInterfaceConfiguration() {
+            return InterfaceConfiguration.NONE;
+        }
+
+        @Override
+        public InterfaceConfiguration stateInterfaceConfiguration() {
+            return InterfaceConfiguration.ALL;
+        }
+
+        @Override
+        public CallbackReturn onActivate(Loans loans) {
+            activations.add("jsb with hardware " + assembly.manager().hardware("FR3System").orElseThrow().state());
+            return CallbackReturn.SUCCESS;
+        }
+
+        @Override
+        public ReturnType update(double time, double period) {
+            return ReturnType.OK;
+        }
+    }
+
+    /** Writes 0.1 to {@code <joint>/<interface_name>} of every joint in {@code joints}. */
+    final class Forward implements Controller {
+        private ControllerContext context;
+        private CommandHandle[] handles = new CommandHandle[0];
+
+        @Override
+        public CallbackReturn onInit(ControllerContext context) {
+            this.context = context;
+            return CallbackReturn.SUCCESS;
+        }
+
+        @Override
+        public InterfaceConfiguration commandInterfaceConfiguration() {
+            String iface = context.parameters().getString("interface_name");
+            return InterfaceConfiguration.individual(context.parameters().getStringList("joints").stream()
+                    .map(j -> j + "/" + iface).toList());
+        }
+
+        @Override
+        public InterfaceConfiguration stateInterfaceConfiguration() {
+            return InterfaceConfiguration.NONE;
+        }
+
+        @Override
+        public CallbackReturn onActivate(Loans loans) {
+            activations.add("fwd with hardware " + assembly.manager().hardware("FR3System").orElseThrow().state());
+            handles = loans.commands().toArray(new CommandHandle[0]);
+            return CallbackReturn.SUCCESS;
+        }
+
+        @Override
+        public ReturnType update(double time, double period) {
+            for (CommandHandle h : handles) {
+                h.set(0.1);
+            }
+            return ReturnType.OK;
+        }
+    }
+
+    private final ControllerFactory factory = type -> type.equals(JSB) ? new Broadcaster() : new Forward();
+
+    private RobotAssembly assemble(boolean controllersBeforeHardware) {
+        RobotSettings s = new RobotSettings("fr3", CELL.resolve("fr3.urdf"), CELL.resolve("controllers.yaml"), "",
+                ClockKind.STEPPED, 0, IdleStrategy.SLEEP, List.of(), List.of(), List.of(),
+                List.of("joint_state_broadcaster", "forward_position_controller"), 1024, controllersBeforeHardware,
+                controllersBeforeHardware, 0);
+        assembly = new RobotAssembly(s);
+        assembly.hardwareFactoryAdded(1L, GenericSystemFactory.PLUGIN, new GenericSystemFactory());
+        assembly.controllerFactoryAdded(2L, List.of(JSB, FWD), factory);
+        assembly.start();
+        return assembly;
+    }
+
+    private LifecycleState state(String controller) {
+        return assembly.manager().controller(controller).map(c -> c.state()).orElse(LifecycleState.UNKNOWN);
+    }
+
+    private double position(String joint) {
+        return assembly.manager().interfaces().stream()
+                .filter(i -> i.name().equals(joint + "/position") && !i.kind().isCommand()).findFirst().orElseThrow()
+                .value();
+    }
+
+    @Test
+    void theDefaultCellComesUpWithItsHardwareActiveAndItsControllersRunning() {
+        assemble(false);
+        ControllerManager cm = assembly.manager();
+        assertEquals(1000, cm.updateRate(), "update_rate from controllers.yaml");
+        assertEquals(LifecycleState.ACTIVE, cm.hardware("FR3System").orElseThrow().state());
+        assertEquals(LifecycleState.ACTIVE, state("joint_state_broadcaster"));
+        assertEquals(LifecycleState.ACTIVE, state("forward_position_controller"));
+        assertTrue(cm.hardware("FR3System").orElseThrow().pluginAvailable());
+        assembly.loop().step(3);
+        assertEquals(0.1, position("joint1"), 1e-12, "the mock mirrors the forward command");
+        assembly.stop();
+        assertEquals(LifecycleState.FINALIZED, cm.hardware("FR3System").orElseThrow().state());
+        assertTrue(cm.controllers().isEmpty());
+    }
+
+    @Test
+    void aControllerTypeThatGoesAwayAndComesBackIsReloadedAndReactivated() {
+        assemble(false);
+        assembly.controllerFactoryRemoved(2L);
+        assertEquals(LifecycleState.UNKNOWN, state("forward_position_controller"), "unloaded with its code");
+        assertTrue(assembly.manager().types().isEmpty());
+        assembly.controllerFactoryAdded(3L, List.of(JSB, FWD), factory);
+        assertEquals(LifecycleState.ACTIVE, state("forward_position_controller"));
+        assertEquals(LifecycleState.ACTIVE, state("joint_state_broadcaster"));
+        assembly.stop();
+    }
+
+    @Test
+    void aDriverThatGoesAwayAndComesBackBringsItsHardwareAndControllersBack() {
+        assemble(false);
+        assembly.hardwareFactoryRemoved(1L);
+        assertTrue(assembly.manager().hardware("FR3System").isEmpty());
+        assertEquals(LifecycleState.INACTIVE, state("forward_position_controller"));
+        assembly.hardwareFactoryAdded(4L, GenericSystemFactory.PLUGIN, new GenericSystemFactory());
+        assertEquals(LifecycleState.ACTIVE, assembly.manager().hardware("FR3System").orElseThrow().state());
+        assertEquals(LifecycleState.ACTIVE, state("forward_position_controller"));
+        assembly.stop();
+    }
+
+    @Test
+    void aKukaStyleCellActivatesItsControllersBeforeItsHardware() {
+        assemble(true);
+        assertEquals(List.of("fwd with hardware inactive", "jsb with hardware inactive"), activations);
+        assertEquals(LifecycleState.ACTIVE, assembly.manager().hardware("FR3System").orElseThrow().state());
+        assembly.loop().step(3);
+        assertEquals(0.1, position("joint7"), 1e-12);
+        assembly.stop();
+    }
+}
