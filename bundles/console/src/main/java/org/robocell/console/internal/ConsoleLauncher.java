@@ -28,6 +28,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.robocell.console.ShellRunner;
 
 /**
  * Registers the Gogo shell's own commands and decides what the runtime's main thread does, from the command line
@@ -94,6 +95,12 @@ public final class ConsoleLauncher {
         register(shell);
         // in the gogo scope, ranked above system:exit(int), which would kill the JVM without stopping bundles
         register(new ExitCommand(this::requestExit, () -> shellReadyMillis), "gogo", ExitCommand.FUNCTIONS);
+        // other bundles (the SSH server) run this same shell on terminals of their own
+        ShellRunner runner = (session, terminal) -> {
+            session.put(Shell.VAR_TERMINAL, terminal);
+            shell.gosh(session, new String[] { "--login", "--noshutdown" });
+        };
+        registrations.add(context.registerService(ShellRunner.class, runner, null));
     }
 
     private void register(Object commands) {

@@ -1,10 +1,14 @@
 package org.robocell.console.internal;
 
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
+import org.robocell.console.ShellRunner;
 
 /**
- * {@code exit}: ends the shell; the launcher then stops every bundle and the process ends with status 0. Ranked
- * above gogo's {@code system:exit(int)}, which would end the JVM without stopping the bundles.
+ * {@code exit}: ends the shell; the launcher then stops every bundle and the process ends with status 0. In a session
+ * that carries {@link ShellRunner#CLOSE_SESSION} (a remote session), {@code exit} closes that session only;
+ * {@code shutdown} always stops RoboCell. Ranked above gogo's {@code system:exit(int)}, which would end the JVM
+ * without stopping the bundles.
  */
 public final class ExitCommand {
 
@@ -24,18 +28,22 @@ public final class ExitCommand {
         return ready < 0 ? "the shell has no main thread (embedded framework)" : "shell ready " + ready + " ms after the JVM started";
     }
 
-    @Descriptor("stop RoboCell: stop every bundle and end the process")
-    public void exit() {
-        requestExit.run();
+    @Descriptor("leave the shell: stops RoboCell (every bundle, then the process); in a remote session, closes only that session")
+    public void exit(CommandSession session) {
+        if (session != null && session.get(ShellRunner.CLOSE_SESSION) instanceof Runnable closeThisSession) {
+            closeThisSession.run();
+        } else {
+            requestExit.run();
+        }
     }
 
-    @Descriptor("stop RoboCell: stop every bundle and end the process (the status is 0 after a clean stop)")
-    public void exit(int ignoredStatus) {
-        exit();
+    @Descriptor("leave the shell like exit (the status is 0 after a clean stop)")
+    public void exit(CommandSession session, int ignoredStatus) {
+        exit(session);
     }
 
-    @Descriptor("stop RoboCell: stop every bundle and end the process")
+    @Descriptor("stop RoboCell: stop every bundle and end the process, also from a remote session")
     public void shutdown() {
-        exit();
+        requestExit.run();
     }
 }
