@@ -1,0 +1,143 @@
+package org.robocell.remote.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
+import org.apache.sshd.common.io.nio2.Nio2ServiceFactoryFactory;
+import org.apache.sshd.common.session.Session;
+import org.apache.sshd.common.session.SessionListener;
+import org.apache.sshd.core.CoreModuleProperties;
+import org.apache.sshd.scp.server.ScpCommandFactory;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
+import org.apache.sshd.server.forward.RejectAllForwardingFilter;
+import org.apache.sshd.server.session.ServerSession;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
+import org.robocell.console.ShellRunner;
+
+/**
+ * The SSH server of a cell: public-key authentication only (authorized_keys), the interactive shell, one-shot
+ * commands, and SFTP/SCP confined to the deploy folder. No passwords, no keyboard-interactive, no port, agent or X11
+ * forwarding. Usable without OSGi: give it the settings, a command processor and (optionally) a shell runner.
+ */
+final class RemoteSshServer implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger("org.robocell.remote");
+
+    private final SshSettings settings;
+    private final CommandProcessor processor;
+    private final Supplier<ShellRunner> shell;
+    private SshServer server;
+
+    RemoteSshServer(SshSettings settings, CommandProcessor processor, Supplier<ShellRunner> shell) {
+        this.settings = settings;
+        this.processor = processor;
+        this.shell = shell;
+    }
+
+    synchronized void start() throws IOException, GeneralSecurityException {
+        if (server != null) {
+            throw new IllegalStateException("already started");
+        }
+        Files.createDirectories(settings.deployDir());
+        SshServer s = SshServer.setUpDefaultServer();
+        s.setIoServiceFactoryFactory(new Nio2ServiceFactoryFactory());
+        s.setHost(settings.host());
+        s.setPort(settings.port());
+        s.setKeyPairProvider(HostKeys.load(settings.hostKey()));
+
+        s.setUserAuthFactories(List.of(UserAuthPublicKeyFactory.INSTANCE));
+        s.setPublickeyAuthenticator(new KeyAuthenticator(settings.authorizedKeys()));
+        s.setPasswordAuthenticator(null);
+        s.setKeyboardInteractiveAuthenticator(null);
+        s.setGSSAuthenticator(null);
+        s.setHostBasedAuthenticator(null);
+
+        s.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
+        s.setAgentFactory(null);
+
+        s.setShellFactory(channel -> new ShellChannel(processor, shell));
+        s.setCommandFactory(new ScpCommandFactory.Builder()
+                .withDelegate((channel, command) -> new ExecChannel(processor, command))
+                .build());
+        s.setSubsystemFactories(List.of(new SftpSubsystemFactory.Builder().build()));
+        s.setFileSystemFactory(new VirtualFileSystemFactory(settings.deployDir()));
+
+        CoreModuleProperties.IDLE_TIMEOUT.set(s, settings.idleTimeout());
+        s.addSessionListener(new LoginLog());
+
+        s.start();
+        server = s;
+        if (!Files.isRegularFile(settings.authorizedKeys())) {
+            LOG.log(Level.WARNING, "SSH: no authorized keys file {0}: nobody can log in until it exists",
+                    settings.authorizedKeys());
+        }
+        LOG.log(Level.INFO, "SSH server listening on {0}:{1} (public keys from {2}; SFTP/SCP into {3})",
+                settings.host(), String.valueOf(port()), settings.authorizedKeys(), settings.deployDir());
+    }
+
+    /** The port the server listens on (the configured one, or the one the system chose for port 0). */
+    synchronized int port() {
+        if (server == null) {
+            throw new IllegalStateException("not started");
+        }
+        return server.getPort();
+    }
+
+    synchronized boolean isRunning() {
+        return server != null && server.isStarted();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (server == null) {
+            return;
+        }
+        try {
+            server.stop(true);
+            LOG.log(Level.INFO, "SSH server on {0}:{1} stopped", settings.host(), String.valueOf(server.getPort()));
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "SSH server did not stop cleanly: {0}", e.getMessage());
+        } finally {
+            server = null;
+        }
+    }
+
+    /** Who logged in, and who went away without logging in. */
+    private static final class LoginLog implements SessionListener {
+        @Override
+        public void sessionEvent(Session session, Event event) {
+            if (event == Event.Authenticated && session instanceof ServerSession s) {
+                LOG.log(Level.INFO, "SSH: {0} logged in from {1}", s.getUsername(), address(s));
+            }
+        }
+
+        @Override
+        public void sessionClosed(Session session) {
+            if (!(session instanceof ServerSession s) || s.isAuthenticated()) {
+                return;
+            }
+            String user = s.getAttribute(KeyAuthenticator.REFUSED);
+            if (user != null) {
+                LOG.log(Level.WARNING, "SSH: login refused for {0} from {1}: no offered key is authorized",
+                        user, address(s));
+            } else {
+                LOG.log(Level.INFO, "SSH: connection from {0} closed without logging in (only public keys are accepted)",
+                        address(s));
+            }
+        }
+    }
+
+    static String address(ServerSession s) {
+        SocketAddress a = s.getClientAddress();
+        return a instanceof InetSocketAddress i ? i.getHostString() + ":" + i.getPort() : String.valueOf(a);
+    }
+}
