@@ -268,16 +268,23 @@ final class RobotAssembly {
             }
             pendingLoad.remove(name);
         }
-        List<String> toActivate = new ArrayList<>();
-        for (String name : pendingActivation) {
-            if (manager().controller(name).map(c -> c.state() == LifecycleState.INACTIVE).orElse(false)) {
-                toActivate.add(name);
-            }
-        }
-        if (!toActivate.isEmpty()) {
-            SwitchResult r = await(manager().switchControllers(toActivate, List.of(), Strictness.BEST_EFFORT, 0));
-            if (!r.ok()) {
-                LOG.log(Level.INFO, "robot {0}: starting {1}: {2}", settings.name(), toActivate, r.message());
+        // one request per controller, so one whose hardware is not there yet does not hold the others back; passes
+        // repeat while they make progress (a preceding controller listed before its follower goes in the next pass)
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (String name : List.copyOf(pendingActivation)) {
+                if (!manager().controller(name).map(c -> c.state() == LifecycleState.INACTIVE).orElse(false)) {
+                    continue;
+                }
+                SwitchResult r = await(manager().switchControllers(List.of(name), List.of(), Strictness.STRICT, 0));
+                if (r.ok()) {
+                    pendingActivation.remove(name);
+                    progress = true;
+                    LOG.log(Level.INFO, "robot {0}: activated {1}", settings.name(), name);
+                } else {
+                    LOG.log(Level.DEBUG, "robot {0}: {1} not active yet: {2}", settings.name(), name, r.message());
+                }
             }
         }
         pendingActivation.removeIf(n -> manager().controller(n).map(c -> c.state() == LifecycleState.ACTIVE).orElse(false));

@@ -166,7 +166,7 @@ class RobotAssemblyTest {
     @Test
     void aKukaStyleCellActivatesItsControllersBeforeItsHardware() {
         assemble(true);
-        assertEquals(List.of("fwd with hardware inactive", "jsb with hardware inactive"), activations);
+        assertEquals(List.of("jsb with hardware inactive", "fwd with hardware inactive"), activations);
         assertEquals(LifecycleState.ACTIVE, assembly.manager().hardware("FR3System").orElseThrow().state());
         assembly.loop().step(3);
         assertEquals(0.1, position("joint7"), 1e-12);

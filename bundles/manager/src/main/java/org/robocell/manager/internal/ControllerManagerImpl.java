@@ -1130,7 +1130,7 @@ public final class ControllerManagerImpl implements ControllerManager {
                 if (c.done) {
                     SwitchResult r = result(c);
                     if (!r.ok()) {
-                        LOG.log(Level.INFO, "robot {0}: {1}", config.robot(), r.message());
+                        LOG.log(Level.DEBUG, "robot {0}: {1}", config.robot(), r.message());
                     }
                     c.future.complete(r);
                 } else if (!c.taken && timedOut(c) && loop.withdraw(c)) {
