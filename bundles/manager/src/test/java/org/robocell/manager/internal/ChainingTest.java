@@ -139,4 +139,33 @@ class ChainingTest {
         assertEquals(LifecycleState.UNCONFIGURED, rig.state("y"));
         assertFalse(rig.cm.interfaces().stream().anyMatch(i -> i.name().startsWith("y/")), "its exports are gone");
     }
+
+    @Test
+    void activatingAPrecedingControllerOfAnActiveFollowerRestartsTheFollowerInChainedModeInTheSameCycle() {
+        rig.activate("pid");
+        assertFalse(follower.chained);
+        rig.log.clear();
+        SwitchResult r = rig.switchNow(List.of("traj"), List.of(), Strictness.STRICT);
+        assertTrue(r.ok(), r.message());
+        assertEquals(List.of("traj"), r.activated(), "the follower's restart is not reported as a change");
+        assertTrue(follower.chained);
+        assertEquals(LifecycleState.ACTIVE, rig.state("pid"));
+        assertEquals(List.of("pid.onDeactivate", "pid.chained=true", "pid.onActivate",
+                "traj.onActivate"), rig.log.subList(rig.log.indexOf("pid.onDeactivate"), rig.log.indexOf("traj.onActivate") + 1));
+        assertTrue(rig.log.indexOf("traj.update") < rig.log.indexOf("pid.update"), "both run in the commit cycle");
+    }
+
+    @Test
+    void aRolledBackChainedActivationLeavesTheFollowerUnchainedAndActive() {
+        rig.activate("pid");
+        preceding.results.put("onActivate", org.robocell.api.lifecycle.CallbackReturn.FAILURE);
+        SwitchResult r = rig.switchNow(List.of("traj"), List.of(), Strictness.STRICT);
+        assertFalse(r.ok());
+        assertEquals(LifecycleState.ACTIVE, rig.state("pid"));
+        assertFalse(follower.chained, "back to the mode it was in");
+        assertEquals(LifecycleState.INACTIVE, rig.state("traj"));
+        long refs = follower.referenceUpdates;
+        rig.step();
+        assertEquals(refs + 1, follower.referenceUpdates, "it fills its references itself again");
+    }
 }
