@@ -25,6 +25,14 @@ public final class SshComponent {
 
     static final String PID = "org.robocell.remote.ssh";
     private static final System.Logger LOG = System.getLogger("org.robocell.remote");
+    /** SSHD reports every session at INFO; RoboCell logs logins itself. Kept unless logging is configured. */
+    private static final java.util.logging.Logger SSHD_LOG = java.util.logging.Logger.getLogger("org.apache.sshd");
+
+    static {
+        if (SSHD_LOG.getLevel() == null) {
+            SSHD_LOG.setLevel(java.util.logging.Level.WARNING);
+        }
+    }
 
     private final RemoteSshServer server;
 

@@ -55,27 +55,28 @@ class SshComponentTest {
         CommandProcessorImpl processor = new CommandProcessorImpl(tio);
         BundleContext context = context(dir.resolve("deploy").toString());
 
-        SshComponent disabled = new SshComponent(context, config(values), processor);
         try {
-            assertThrows(ConnectException.class, () -> connect(port));
-            assertFalse(Files.exists(dir.resolve("etc/host.key")), "a disabled server generated a host key");
-        } finally {
-            disabled.deactivate();
-        }
+            SshComponent disabled = new SshComponent(context, config(values), processor);
+            try {
+                assertThrows(ConnectException.class, () -> connect(port));
+                assertFalse(Files.exists(dir.resolve("etc/host.key")), "a disabled server generated a host key");
+            } finally {
+                disabled.deactivate();
+            }
 
-        Map<String, Object> on = new java.util.HashMap<>(values);
-        on.put("enabled", true);
-        SshComponent enabled = new SshComponent(context, config(on), processor);
-        try {
+            Map<String, Object> on = new java.util.HashMap<>(values);
+            on.put("enabled", true);
+            SshComponent enabled = new SshComponent(context, config(on), processor);
             try (Socket socket = connect(port)) {
                 byte[] banner = socket.getInputStream().readNBytes(4);
                 assertEquals("SSH-", new String(banner, StandardCharsets.US_ASCII));
+            } finally {
+                enabled.deactivate();
             }
+            assertThrows(ConnectException.class, () -> connect(port));
         } finally {
-            enabled.deactivate();
             tio.stop();
         }
-        assertThrows(ConnectException.class, () -> connect(port));
     }
 
     private static Socket connect(int port) throws IOException {

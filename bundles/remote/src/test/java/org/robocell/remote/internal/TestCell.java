@@ -73,7 +73,12 @@ final class TestCell implements AutoCloseable {
         }
         server = new RemoteSshServer(new SshSettings("127.0.0.1", 0, authorizedKeys, hostKey, deploy,
                 Duration.ofMinutes(5)), processor, shell);
-        server.start();
+        try {
+            server.start();
+        } catch (Exception | Error e) {
+            threadIO.stop();
+            throw e;
+        }
         client.setServerKeyVerifier((session, address, key) -> hostKeysSeen.add(key));
         client.start();
     }
