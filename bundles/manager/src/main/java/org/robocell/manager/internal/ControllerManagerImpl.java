@@ -602,6 +602,39 @@ public final class ControllerManagerImpl implements ControllerManager {
         }
     }
 
+    /**
+     * Waits for the loop's answer, running the service work meanwhile: when no loop or service thread is cycling,
+     * the timeouts still fire and the caller gets "Switch controller timed out" instead of waiting forever.
+     */
+    @Override
+    public SwitchResult switchControllersAndWait(List<String> activate, List<String> deactivate,
+            Strictness strictness, int timeoutCycles) {
+        return await(switchControllers(activate, deactivate, strictness, timeoutCycles));
+    }
+
+    @Override
+    public HardwareStateResult setHardwareState(String name, LifecycleState target) {
+        return await(requestHardwareState(name, target));
+    }
+
+    private <T> T await(CompletionStage<T> stage) {
+        CompletableFuture<T> f = stage.toCompletableFuture();
+        while (!f.isDone()) {
+            drain();
+            try {
+                return f.get(10, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // keep draining
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for robot '" + config.robot() + "'", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+        return f.join();
+    }
+
     private void submit(Commit c) {
         inFlight = c;
         loop.handOver(lastPlan.withCommit(c));

@@ -241,4 +241,17 @@ class ControllerSwitchTest {
         assertEquals("joint1/position", s.stateHandles[0].name());
         assertEquals("joint2/velocity", s.stateHandles[1].name());
     }
+
+    @Test
+    void theBlockingSwitchOfALoopThatIsNotCyclingAnswersTimedOutInsteadOfHanging() {
+        AtomicLong wall = new AtomicLong();
+        Rig idle = new Rig(100, 64, false, () -> wall.addAndGet(50_000_000L));
+        idle.addHardware(Rig.system("arm", org.robocell.api.hardware.HardwareType.SYSTEM, 1, 0, null));
+        idle.setHardware("arm", LifecycleState.ACTIVE);
+        idle.controller("x", List.of("joint1/position"), List.of());
+        idle.loadAndConfigure("x");
+        SwitchResult r = idle.cm.switchControllersAndWait(List.of("x"), List.of(), Strictness.STRICT, 0);
+        assertFalse(r.ok());
+        assertEquals("Switch controller timed out: the loop is not running", r.message());
+    }
 }
