@@ -191,6 +191,9 @@ final class ControlLoop {
                 mc.lastUpdateNanos = nowNanos;
                 mc.updates++;
                 if (update(mc, time, period) != ReturnType.OK) {
+                    if (mc.lastThrowable == null) {
+                        mc.lastError = ManagedController.UPDATE_ANSWERED_ERROR;
+                    }
                     mc.errors++;
                     stats.controllerErrors++;
                     stats.error(mc, mc.lastThrowable);

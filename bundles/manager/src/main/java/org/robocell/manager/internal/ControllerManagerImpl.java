@@ -1203,8 +1203,13 @@ public final class ControllerManagerImpl implements ControllerManager {
             }
         }
         for (ManagedController mc : controllerList) {
-            if (mc.lastThrowable != null) {
-                LOG.log(Level.WARNING, "robot {0}: controller ''{1}'' {2}", config.robot(), mc.name, mc.lastError());
+            long errors = mc.errors;
+            if (errors != mc.reportedErrors) {
+                mc.reportedErrors = errors;
+                String why = mc.lastError();
+                LOG.log(Level.WARNING, "robot {0}: controller ''{1}'' failed in its update ({2}); it was deactivated with"
+                        + " its chain group{3}", config.robot(), mc.name, why == null ? "answered ERROR" : why,
+                        mc.fallbacks.isEmpty() ? " and its command interfaces hold" : ", fallbacks " + mc.fallbacks);
             }
         }
     }

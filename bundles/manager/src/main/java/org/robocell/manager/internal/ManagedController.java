@@ -18,6 +18,9 @@ import org.robocell.resources.InterfaceEntry;
  */
 final class ManagedController {
 
+    /** Set by the loop (a constant: no allocation) when an update answers ERROR without throwing. */
+    static final String UPDATE_ANSWERED_ERROR = "update answered ERROR";
+
     static final int UNCONFIGURED = 1;
     static final int INACTIVE = 2;
     static final int ACTIVE = 3;
@@ -57,6 +60,8 @@ final class ManagedController {
 
     volatile long updates;
     volatile long errors;
+    /** Errors the service side has logged (service side only). */
+    long reportedErrors;
     volatile Throwable lastThrowable;
     volatile String lastError;
 
