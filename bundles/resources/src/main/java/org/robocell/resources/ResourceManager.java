@@ -236,7 +236,8 @@ public final class ResourceManager {
             }
         }
         boolean ok = s == target;
-        String message = ok ? "'" + hw.name() + "' is " + s
+        String message = ok ? (start == s ? "'" + hw.name() + "' is " + s + " already"
+                : "'" + hw.name() + "' went from " + start + " to " + s)
                 : "'" + hw.name() + "' did not reach '" + target + "', it is " + s
                         + (hw.lastError() == null ? "" : ": " + hw.lastError());
         return new HardwareStateResult(ok, s, message);
