@@ -62,6 +62,18 @@ public interface ControllerManager {
     Result unload(String name);
 
     /**
+     * Moves a loaded controller to the code its type is served by now (hot swap): a new instance is created from the
+     * controller factory that serves the type, initialized and configured with the same parameters off the loop; an
+     * ACTIVE controller is swapped for it at one cycle boundary (the old instance deactivated and the new one
+     * activated with the same interfaces in one commit; if the new one fails to activate, the old one stays active
+     * and the new one is discarded). The old instance is then cleaned up and shut down. A chainable controller is
+     * reloaded only while it is not ACTIVE.
+     *
+     * @since 1.1
+     */
+    CompletionStage<Result> reload(String name);
+
+    /**
      * Replaces parameters of a controller. INACTIVE/UNCONFIGURED controllers take them at their next configure;
      * an ACTIVE controller only when every key is one of its live parameters and it accepts them.
      */

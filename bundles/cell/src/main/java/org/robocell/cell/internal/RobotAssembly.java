@@ -171,6 +171,14 @@ final class RobotAssembly {
             if (instances.isEmpty()) {
                 continue;
             }
+            if (byType.containsKey(type)) {
+                // another factory still serves the type: move the instances to its code, each at one cycle boundary
+                for (ControllerSnapshot c : instances) {
+                    Result r = await(manager().reload(c.name()));
+                    LOG.log(r.ok() ? Level.INFO : Level.WARNING, "robot {0}: {1}", settings.name(), r.message());
+                }
+                continue;
+            }
             Result r = await(loop.controllerTypeRemoved(type));
             LOG.log(Level.INFO, "robot {0}: {1}", settings.name(), r.message());
             for (ControllerSnapshot c : instances) {
@@ -194,7 +202,8 @@ final class RobotAssembly {
         Map<String, ControllerFactory> m = new LinkedHashMap<>();
         for (ControllerEntry e : controllerFactories.values()) {
             for (String t : e.types()) {
-                m.putIfAbsent(t, e.factory());
+                // the factory registered last serves the type (a newer version installed beside the old one)
+                m.put(t, e.factory());
             }
         }
         byType = Map.copyOf(m);

@@ -172,4 +172,21 @@ class RobotAssemblyTest {
         assertEquals(0.1, position("joint7"), 1e-12);
         assembly.stop();
     }
+
+    @Test
+    void whenOneOfTwoFactoriesOfATypeGoesTheInstancesMoveToTheOtherWithoutStopping() {
+        assemble(false);
+        List<String> created = new ArrayList<>();
+        ControllerFactory second = type -> {
+            created.add(type);
+            return type.equals(JSB) ? new Broadcaster() : new Forward();
+        };
+        assembly.controllerFactoryAdded(5L, List.of(JSB, FWD), second);
+        assertEquals(List.of(), created, "a new factory alone does not replace running instances");
+        assembly.controllerFactoryRemoved(2L);
+        assertEquals(List.of(JSB, FWD), created);
+        assertEquals(LifecycleState.ACTIVE, state("forward_position_controller"));
+        assertEquals(LifecycleState.ACTIVE, state("joint_state_broadcaster"));
+        assembly.stop();
+    }
 }

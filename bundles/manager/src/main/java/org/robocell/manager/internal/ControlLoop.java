@@ -543,8 +543,9 @@ final class ControlLoop {
 
     private static int indexOf(CyclePlan p, String name) {
         ManagedController[] order = p.order;
+        // the holder of a claim is active (during a reload an inactive namesake may be in the plan too)
         for (int j = 0; j < order.length; j++) {
-            if (order[j].name == name || order[j].name.equals(name)) {
+            if ((order[j].name == name || order[j].name.equals(name)) && order[j].isActive()) {
                 return j;
             }
         }

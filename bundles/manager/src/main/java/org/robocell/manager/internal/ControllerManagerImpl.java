@@ -74,6 +74,8 @@ public final class ControllerManagerImpl implements ControllerManager {
     private final Map<String, ManagedController> controllers = new LinkedHashMap<>();
     private volatile List<ManagedController> controllerList = List.of();
     private final Set<String> hardwareInTransition = new HashSet<>();
+    /** New instances of controllers being reloaded, in the plan next to the old ones until the swap. */
+    private final List<ManagedController> reloading = new ArrayList<>();
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private volatile ControllerSource source;
     private volatile Map<String, Declaration> declarations = Map.of();
@@ -270,34 +272,43 @@ public final class ControllerManagerImpl implements ControllerManager {
                     return cleaned;
                 }
             }
-            if (!mc.enterBusy(ManagedController.UNCONFIGURED)) {
-                return Result.failed("Controller '" + name + "' is changing state; try again");
+            Result r = configureFresh(mc);
+            if (r.ok()) {
+                rebuildPlan();
             }
-            CallbackReturn r = call(() -> mc.controller.onConfigure(LifecycleState.UNCONFIGURED), mc);
-            if (r != CallbackReturn.SUCCESS) {
-                if (r == CallbackReturn.ERROR) {
-                    errorHandling(mc, LifecycleState.UNCONFIGURED);
-                } else {
-                    mc.set(ManagedController.UNCONFIGURED);
-                }
-                return Result.failed("Controller '" + name + "' failed to configure (onConfigure answered " + r + ")"
-                        + reason(mc));
-            }
-            String problem = adoptConfiguration(mc);
-            if (problem != null) {
-                rm.removeControllerInterfaces(mc.name);
-                mc.ownEntries = new InterfaceEntry[0];
-                call(() -> mc.controller.onCleanup(LifecycleState.INACTIVE), mc);
-                mc.set(ManagedController.UNCONFIGURED);
-                mc.lastError = problem;
-                return Result.failed("Controller '" + name + "' failed to configure: " + problem);
-            }
-            mc.set(ManagedController.INACTIVE);
-            rebuildPlan();
-            return Result.ok("Configured controller '" + name + "'" + rateNote(mc) + "; it is inactive");
+            return r;
         } finally {
             opLock.unlock();
         }
+    }
+
+    /** UNCONFIGURED → INACTIVE (onConfigure, rate, interfaces, exports, chain check); does not hand over a plan. */
+    private Result configureFresh(ManagedController mc) {
+        String name = mc.name;
+        if (!mc.enterBusy(ManagedController.UNCONFIGURED)) {
+            return Result.failed("Controller '" + name + "' is changing state; try again");
+        }
+        CallbackReturn r = call(() -> mc.controller.onConfigure(LifecycleState.UNCONFIGURED), mc);
+        if (r != CallbackReturn.SUCCESS) {
+            if (r == CallbackReturn.ERROR) {
+                errorHandling(mc, LifecycleState.UNCONFIGURED);
+            } else {
+                mc.set(ManagedController.UNCONFIGURED);
+            }
+            return Result.failed("Controller '" + name + "' failed to configure (onConfigure answered " + r + ")"
+                    + reason(mc));
+        }
+        String problem = adoptConfiguration(mc);
+        if (problem != null) {
+            rm.removeControllerInterfaces(mc.name);
+            mc.ownEntries = new InterfaceEntry[0];
+            call(() -> mc.controller.onCleanup(LifecycleState.INACTIVE), mc);
+            mc.set(ManagedController.UNCONFIGURED);
+            mc.lastError = problem;
+            return Result.failed("Controller '" + name + "' failed to configure: " + problem);
+        }
+        mc.set(ManagedController.INACTIVE);
+        return Result.ok("Configured controller '" + name + "'" + rateNote(mc) + "; it is inactive");
     }
 
     private String rateNote(ManagedController mc) {
@@ -974,6 +985,160 @@ public final class ControllerManagerImpl implements ControllerManager {
         return out.toString();
     }
 
+    // ======================================================================================== reload (hot swap)
+
+    @Override
+    public CompletionStage<Result> reload(String name) {
+        lockSettled();
+        try {
+            ManagedController old = controllers.get(name);
+            if (old == null) {
+                return CompletableFuture.completedFuture(unknown(name));
+            }
+            int code = old.code();
+            if (code == ManagedController.BUSY || code == ManagedController.FINALIZED) {
+                return CompletableFuture.completedFuture(Result.failed("Controller '" + name + "' is "
+                        + old.lifecycleState() + " and cannot be reloaded"));
+            }
+            if (code == ManagedController.ACTIVE && old.chainable != null) {
+                return CompletableFuture.completedFuture(Result.failed("Controller '" + name + "' is chainable and"
+                        + " active; deactivate it (and the controllers chained to it) before reloading it"));
+            }
+            ControllerSource src = source;
+            Controller c;
+            try {
+                c = src == null ? null : src.create(old.type);
+            } catch (RuntimeException e) {
+                return CompletableFuture.completedFuture(Result.failed("Controller type '" + old.type
+                        + "' failed to create an instance: " + e));
+            }
+            if (c == null) {
+                return CompletableFuture.completedFuture(Result.failed("Controller type '" + old.type
+                        + "' is not installed; '" + name + "' keeps its code"));
+            }
+            if (c == old.controller) {
+                return CompletableFuture.completedFuture(Result.failed("The factory of '" + old.type
+                        + "' handed out the running instance again; nothing to reload"));
+            }
+            ManagedController neu = new ManagedController(old.name, old.type, c, old.fallbacks, old.loadOrder,
+                    old.context.parameters(), config.rate());
+            CallbackReturn init = call(() -> c.onInit(neu.context), neu);
+            if (init != CallbackReturn.SUCCESS) {
+                return CompletableFuture.completedFuture(Result.failed("The new instance of '" + name
+                        + "' failed to initialize (onInit answered " + init + ")" + reason(neu) + "; the old one stays"));
+            }
+            if (code == ManagedController.UNCONFIGURED) {
+                replace(old, neu);
+                return CompletableFuture.completedFuture(Result.ok("Reloaded controller '" + name + "'; it is unconfigured"));
+            }
+            if (code == ManagedController.INACTIVE) {
+                Result cleaned = cleanupInternal(old);
+                if (!cleaned.ok()) {
+                    call(() -> c.onShutdown(LifecycleState.UNCONFIGURED), neu);
+                    return CompletableFuture.completedFuture(cleaned);
+                }
+                replace(old, neu);
+                Result configured = configureFresh(neu);
+                rebuildPlan();
+                return CompletableFuture.completedFuture(configured.ok()
+                        ? Result.ok("Reloaded controller '" + name + "'; it is inactive")
+                        : Result.failed("Reloaded controller '" + name + "' but " + configured.message()));
+            }
+            // ACTIVE: configure the new instance beside the old one, swap them at one cycle boundary
+            Result configured = configureFresh(neu);
+            if (!configured.ok()) {
+                call(() -> c.onShutdown(neu.lifecycleState()), neu);
+                return CompletableFuture.completedFuture(Result.failed(configured.message() + "; the old code keeps running"));
+            }
+            reloading.add(neu);
+            rebuildPlan();
+            Commit commit = swapCommit(old, neu);
+            if (commit == null) {
+                discard(neu);
+                return CompletableFuture.completedFuture(Result.failed("The new instance of '" + name
+                        + "' cannot take over the interfaces of the old one; the old code keeps running"));
+            }
+            submit(commit);
+            return commit.future.thenApply(r -> finishReload(old, neu, r));
+        } finally {
+            opLock.unlock();
+        }
+    }
+
+    private Commit swapCommit(ManagedController old, ManagedController neu) {
+        Prepared p = neu.prepared;
+        Prepared current = old.active;
+        if (p == null || p.missingCommand != null || current == null) {
+            return null;
+        }
+        List<String> start = new ArrayList<>();
+        List<String> stop = new ArrayList<>();
+        for (InterfaceEntry e : p.commands) {
+            String holder = e.claimedBy();
+            if (holder != null && holder != old.name) {
+                return null;
+            }
+            if (e.kind() == Kind.COMMAND) {
+                start.add(e.name());
+            }
+        }
+        for (InterfaceEntry e : current.commands) {
+            if (e.kind() == Kind.COMMAND) {
+                stop.add(e.name());
+            }
+        }
+        ModeSwitch modeSwitch;
+        try {
+            modeSwitch = rm.prepareCommandModeSwitch(start, stop);
+        } catch (ResourceException e) {
+            return null;
+        }
+        int cycles = config.defaultSwitchTimeoutCycles();
+        return new Commit(false, true, false, new ManagedController[] {old}, new ManagedController[] {neu},
+                new Prepared[] {p}, new boolean[] {false}, modeSwitch, loop.cycles(), ticker.getAsLong(), cycles,
+                wallBound(cycles));
+    }
+
+    private Result finishReload(ManagedController old, ManagedController neu, SwitchResult r) {
+        lockSettled();
+        try {
+            reloading.remove(neu);
+            if (!r.ok() || !neu.isActive()) {
+                discard(neu);
+                rebuildPlan();
+                return Result.failed("Reloading '" + old.name + "' failed, the old code keeps running: " + r.message());
+            }
+            replace(old, neu);
+            if (old.code() == ManagedController.INACTIVE) {
+                cleanupInternal(old);
+            }
+            call(() -> old.controller.onShutdown(old.lifecycleState()), old);
+            old.set(ManagedController.FINALIZED);
+            rebuildPlan();
+            return Result.ok("Reloaded controller '" + old.name + "': the new code runs from cycle " + r.cycle());
+        } finally {
+            opLock.unlock();
+        }
+    }
+
+    private void discard(ManagedController neu) {
+        reloading.remove(neu);
+        if (neu.code() == ManagedController.INACTIVE) {
+            cleanupInternal(neu);
+        }
+        call(() -> neu.controller.onShutdown(neu.lifecycleState()), neu);
+        neu.set(ManagedController.FINALIZED);
+    }
+
+    private void replace(ManagedController old, ManagedController neu) {
+        controllers.put(old.name, neu);
+        controllerList = List.copyOf(controllers.values());
+        if (old.code() == ManagedController.UNCONFIGURED) {
+            call(() -> old.controller.onShutdown(LifecycleState.UNCONFIGURED), old);
+            old.set(ManagedController.FINALIZED);
+        }
+    }
+
     // ======================================================================================== hardware state
 
     @Override
@@ -1079,6 +1244,11 @@ public final class ControllerManagerImpl implements ControllerManager {
     private void rebuildPlan() {
         List<ManagedController> configured = new ArrayList<>();
         for (ManagedController mc : controllers.values()) {
+            if (mc.isConfigured()) {
+                configured.add(mc);
+            }
+        }
+        for (ManagedController mc : reloading) {
             if (mc.isConfigured()) {
                 configured.add(mc);
             }
