@@ -61,7 +61,7 @@ final class RobotAssembly {
     private Set<String> startInactive = Set.of();
     private RobotLoop loop;
 
-    private record HardwareEntry(String plugin, HardwareFactory factory) {
+    private record HardwareEntry(Set<String> plugins, HardwareFactory factory) {
     }
 
     private record ControllerEntry(Set<String> types, ControllerFactory factory) {
@@ -123,8 +123,8 @@ final class RobotAssembly {
 
     // ------------------------------------------------------------------------------------------------ factories
 
-    void hardwareFactoryAdded(Object key, String plugin, HardwareFactory factory) {
-        hardwareFactories.put(key, new HardwareEntry(plugin, factory));
+    void hardwareFactoryAdded(Object key, Collection<String> plugins, HardwareFactory factory) {
+        hardwareFactories.put(key, new HardwareEntry(Set.copyOf(plugins), factory));
         refreshPlugins();
         if (loop != null) {
             reconcile();
@@ -142,7 +142,7 @@ final class RobotAssembly {
             if (e.getValue().equals(key)) {
                 Result r = await(loop.removeHardware(e.getKey()));
                 componentCreator.remove(e.getKey());
-                LOG.log(Level.INFO, "robot {0}: driver for ''{1}'' went away: {2}", settings.name(), gone.plugin(),
+                LOG.log(Level.INFO, "robot {0}: driver for {1} went away: {2}", settings.name(), gone.plugins(),
                         r.message());
             }
         }
@@ -194,7 +194,7 @@ final class RobotAssembly {
 
     private void refreshPlugins() {
         Set<String> p = new TreeSet<>();
-        hardwareFactories.values().forEach(e -> p.add(e.plugin()));
+        hardwareFactories.values().forEach(e -> p.addAll(e.plugins()));
         plugins = Set.copyOf(p);
     }
 
@@ -211,7 +211,7 @@ final class RobotAssembly {
 
     private HardwareFactory hardwareFactory(String plugin) {
         for (Map.Entry<Object, HardwareEntry> e : hardwareFactories.entrySet()) {
-            if (e.getValue().plugin().equals(plugin)) {
+            if (e.getValue().plugins().contains(plugin)) {
                 return e.getValue().factory();
             }
         }
@@ -220,7 +220,7 @@ final class RobotAssembly {
 
     private Object hardwareFactoryKey(String plugin) {
         for (Map.Entry<Object, HardwareEntry> e : hardwareFactories.entrySet()) {
-            if (e.getValue().plugin().equals(plugin)) {
+            if (e.getValue().plugins().contains(plugin)) {
                 return e.getKey();
             }
         }

@@ -90,8 +90,9 @@ public final class RobotComponent {
             policyOption = ReferencePolicyOption.GREEDY, target = "(" + HardwareFactory.PLUGIN + "=*)")
     void addHardwareFactory(HardwareFactory factory, Map<String, Object> props) {
         Object key = props.get(Constants.SERVICE_ID);
-        String plugin = String.valueOf(props.get(HardwareFactory.PLUGIN));
-        queue(() -> assembly.hardwareFactoryAdded(key, plugin, factory));
+        // one factory may serve several plugin strings (the property may be a String[])
+        Collection<String> plugins = typesOf(props.get(HardwareFactory.PLUGIN));
+        queue(() -> assembly.hardwareFactoryAdded(key, plugins, factory));
     }
 
     void removeHardwareFactory(HardwareFactory factory, Map<String, Object> props) {
@@ -103,7 +104,7 @@ public final class RobotComponent {
             policyOption = ReferencePolicyOption.GREEDY, target = "(" + ControllerFactory.TYPE + "=*)")
     void addControllerFactory(ControllerFactory factory, Map<String, Object> props) {
         Object key = props.get(Constants.SERVICE_ID);
-        Collection<String> types = types(props.get(ControllerFactory.TYPE));
+        Collection<String> types = typesOf(props.get(ControllerFactory.TYPE));
         queue(() -> assembly.controllerFactoryAdded(key, types, factory));
     }
 
@@ -112,7 +113,7 @@ public final class RobotComponent {
         queue(() -> assembly.controllerFactoryRemoved(key));
     }
 
-    private static Collection<String> types(Object value) {
+    static Collection<String> typesOf(Object value) {
         List<String> out = new ArrayList<>();
         if (value instanceof String s) {
             out.add(s);

@@ -115,4 +115,13 @@ class DefaultCellTest {
                 () -> RobotSettings.of(config(Map.of("name", "x")), Path.of(".")));
         assertEquals("robot 'x' needs a URDF (property 'urdf')", urdf.getMessage());
     }
+
+    @Test
+    void aFactoryPropertyMayNameOneOrSeveralPluginsOrTypes() {
+        assertEquals(List.of("a"), List.copyOf(RobotComponent.typesOf("a")));
+        assertEquals(List.of("kuka_rsi_driver/KukaRSIHardware", "kuka_rsi_driver/KukaRSIHardwareInterface"),
+                List.copyOf(RobotComponent.typesOf(new String[] {"kuka_rsi_driver/KukaRSIHardware",
+                        "kuka_rsi_driver/KukaRSIHardwareInterface"})));
+        assertEquals(List.of("x", "y"), List.copyOf(RobotComponent.typesOf(List.of("x", "y"))));
+    }
 }

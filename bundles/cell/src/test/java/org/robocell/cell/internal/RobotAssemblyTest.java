@@ -107,7 +107,7 @@ class RobotAssemblyTest {
                 List.of("joint_state_broadcaster", "forward_position_controller"), 1024, controllersBeforeHardware,
                 controllersBeforeHardware, 0);
         assembly = new RobotAssembly(s);
-        assembly.hardwareFactoryAdded(1L, GenericSystemFactory.PLUGIN, new GenericSystemFactory());
+        assembly.hardwareFactoryAdded(1L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
         assembly.controllerFactoryAdded(2L, List.of(JSB, FWD), factory);
         assembly.start();
         return assembly;
@@ -157,7 +157,7 @@ class RobotAssemblyTest {
         assembly.hardwareFactoryRemoved(1L);
         assertTrue(assembly.manager().hardware("FR3System").isEmpty());
         assertEquals(LifecycleState.INACTIVE, state("forward_position_controller"));
-        assembly.hardwareFactoryAdded(4L, GenericSystemFactory.PLUGIN, new GenericSystemFactory());
+        assembly.hardwareFactoryAdded(4L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
         assertEquals(LifecycleState.ACTIVE, assembly.manager().hardware("FR3System").orElseThrow().state());
         assertEquals(LifecycleState.ACTIVE, state("forward_position_controller"));
         assembly.stop();
