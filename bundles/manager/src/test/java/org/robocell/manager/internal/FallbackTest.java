@@ -116,4 +116,25 @@ class FallbackTest {
         rig.step();
         assertEquals(leaderUpdates, leader.updates);
     }
+
+    @Test
+    void chainedFallbacksAreActivatedFollowersFirstAndInChainedMode() {
+        TestController fast = rig.declare("fast", new TestController("fast", rig.log, List.of("joint2/position"), List.of()),
+                List.of("safe_traj", "safe_pid"), Map.of());
+        TestChainable safePid = rig.declare("safe_pid", new TestChainable("safe_pid", rig.log, List.of("joint2")));
+        TestController safeTraj = rig.controller("safe_traj", List.of("safe_pid/joint2/position"), List.of());
+        safeTraj.output = 0.3;
+        rig.loadAndConfigure("fast", "safe_pid", "safe_traj");
+        rig.activate("fast");
+        rig.log.clear();
+        fast.updateResult = ReturnType.ERROR;
+        rig.step();
+        assertEquals(LifecycleState.INACTIVE, rig.state("fast"));
+        assertEquals(LifecycleState.ACTIVE, rig.state("safe_pid"));
+        assertEquals(LifecycleState.ACTIVE, rig.state("safe_traj"));
+        assertTrue(safePid.chained, "its reference is written by the other fallback");
+        assertTrue(rig.log.indexOf("safe_pid.onActivate") < rig.log.indexOf("safe_traj.onActivate"), rig.log.toString());
+        rig.step();
+        assertEquals(0.3, rig.hw("arm").written("joint2/position"), "the fallback chain drives the joint");
+    }
 }
