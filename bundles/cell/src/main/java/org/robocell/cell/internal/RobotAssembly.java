@@ -83,8 +83,8 @@ final class RobotAssembly {
         return settings.name();
     }
 
-    /** Parses the files, builds and starts the loop, adds what hardware it can and spawns the start controllers. */
-    void start() {
+    /** Parses the files, builds and starts the loop; nothing is added or activated yet. */
+    void build() {
         description = RobotDescription.parse(settings.urdf());
         ControllersConfig controllers = settings.controllers() == null ? null : ControllersConfig.parse(settings.controllers());
         if (controllers != null && !settings.namespace().isEmpty() && !controllers.namespace().equals(settings.namespace())) {
@@ -118,6 +118,11 @@ final class RobotAssembly {
         pendingLoad.addAll(settings.load());
         pendingLoad.addAll(settings.activate());
         pendingActivation.addAll(settings.activate());
+    }
+
+    /** {@link #build()}, then brings up what it can (hardware, start controllers). */
+    void start() {
+        build();
         reconcile();
     }
 

@@ -61,12 +61,14 @@ public final class RobotComponent {
 
     private void start() {
         try {
-            assembly.start();
+            assembly.build();
+            // registered before the hardware comes up, so users can watch a slow start (a robot that must answer)
             Dictionary<String, Object> props = new Hashtable<>();
             props.put(ControllerManager.ROBOT, assembly.name());
             props.put(Constants.SERVICE_DESCRIPTION, "RoboCell controller manager of robot " + assembly.name());
             registration = context.registerService(ControllerManager.class, assembly.manager(), props);
             LOG.log(Level.INFO, "robot {0}: running at {1} Hz", assembly.name(), assembly.manager().updateRate());
+            assembly.reconcile();
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "robot " + assembly.name() + " could not start: " + e.getMessage(), e);
         }
