@@ -28,7 +28,6 @@ import org.robocell.resources.ResourceManager;
  */
 final class ControlLoop {
 
-    private final String robot;
     private final int rate;
     private final long periodNanos;
     private final InterfaceSlots slots;
@@ -48,15 +47,10 @@ final class ControlLoop {
     private volatile boolean serviceEvents;
 
     ControlLoop(String robot, int rate, ResourceManager resources, LoopStatistics stats) {
-        this.robot = robot;
         this.rate = rate;
         this.periodNanos = 1_000_000_000L / rate;
         this.slots = resources.slots();
         this.stats = stats;
-    }
-
-    String robot() {
-        return robot;
     }
 
     long periodNanos() {
@@ -132,10 +126,6 @@ final class ControlLoop {
 
     long cycles() {
         return stats.cycles;
-    }
-
-    boolean started() {
-        return started;
     }
 
     // ------------------------------------------------------------------------------------------------ the cycle

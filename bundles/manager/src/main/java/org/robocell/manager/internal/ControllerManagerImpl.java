@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -76,7 +75,6 @@ public final class ControllerManagerImpl implements ControllerManager {
     private final Set<String> hardwareInTransition = new HashSet<>();
     /** New instances of controllers being reloaded, in the plan next to the old ones until the swap. */
     private final List<ManagedController> reloading = new ArrayList<>();
-    private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private volatile ControllerSource source;
     private volatile Map<String, Declaration> declarations = Map.of();
     private volatile Predicate<String> pluginAvailable = p -> true;
@@ -1324,7 +1322,7 @@ public final class ControllerManagerImpl implements ControllerManager {
 
     /**
      * Off the loop: completes a committed switch, times out one the loop did not take, handles hardware failures
-     * the loop flagged, runs queued tasks. Allocates nothing when there is nothing to do.
+     * the loop flagged. Allocates nothing when there is nothing to do.
      */
     public void drain() {
         synchronized (drainLock) {
@@ -1345,10 +1343,6 @@ public final class ControllerManagerImpl implements ControllerManager {
             }
             if (loop.takeServiceEvents()) {
                 handleHardwareEvents();
-            }
-            Runnable task;
-            while ((task = tasks.poll()) != null) {
-                task.run();
             }
         }
     }
@@ -1479,10 +1473,5 @@ public final class ControllerManagerImpl implements ControllerManager {
     /** For tests: the loop's cycle count. */
     public long cycles() {
         return loop.cycles();
-    }
-
-    /** Queues work for the service side (it runs after the next stepped cycle, or on the service thread). */
-    public void queue(Runnable task) {
-        tasks.add(task);
     }
 }

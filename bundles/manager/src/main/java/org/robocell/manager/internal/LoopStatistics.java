@@ -97,10 +97,6 @@ final class LoopStatistics {
         return lastError;
     }
 
-    void setLastError(String message) {
-        lastError = message;
-    }
-
     private static LoopStats.Percentiles percentiles(Histogram h) {
         if (h.getTotalCount() == 0) {
             return LoopStats.Percentiles.EMPTY;

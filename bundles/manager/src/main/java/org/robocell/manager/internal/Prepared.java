@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.robocell.api.cell.InterfaceSnapshot.Kind;
 import org.robocell.api.controller.CommandHandle;
-import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
 import org.robocell.api.controller.StateHandle;
 import org.robocell.api.hardware.InterfaceSlots;
@@ -110,10 +109,6 @@ final class Prepared {
             }
         }
         return false;
-    }
-
-    static boolean isIndividual(InterfaceConfiguration c) {
-        return c.kind() == InterfaceConfiguration.Kind.INDIVIDUAL;
     }
 
     private record PreparedLoans(List<CommandHandle> commands, List<StateHandle> states,
