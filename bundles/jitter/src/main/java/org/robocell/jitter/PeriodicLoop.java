@@ -1,0 +1,138 @@
+package org.robocell.jitter;
+
+import java.util.concurrent.locks.LockSupport;
+
+import org.HdrHistogram.Histogram;
+import org.robocell.manager.IdleStrategy;
+
+/**
+ * A loop to absolute deadlines, the same algorithm as the manager's internal clock ({@code LoopRunner}): wait with
+ * the {@link IdleStrategy} for {@code next} (SLEEP_THEN_SPIN parks until 100 µs before it, then spins), run the body,
+ * {@code next += period}, and re-phase instead of bursting when more than a period behind. Both loops of a harness
+ * run this very class; only the body differs, so the difference between them is the framework's cost.
+ * <p>
+ * Per cycle it records, without allocating, the wake-up lateness (woke − deadline) and the execution time (body
+ * start → body end) into HdrHistograms (1 ns .. 10 s, 3 significant digits), and counts overruns: cycles that ended
+ * after the next cycle's deadline (lateness + execution > period), i.e. a write that came too late.
+ */
+public final class PeriodicLoop {
+
+    /** One cycle's work; {@code nowNanos} is the wake-up time ({@link System#nanoTime()}). */
+    @FunctionalInterface
+    public interface Body {
+        void cycle(long nowNanos);
+    }
+
+    /** How long before a deadline SLEEP_THEN_SPIN stops parking and spins (as the manager's loop). */
+    static final long SPIN_NANOS = 100_000;
+    private static final long HIGHEST = 10_000_000_000L;
+
+    private final long period;
+    private final IdleStrategy idle;
+    private final Body body;
+    private final Histogram lateness = new Histogram(1, HIGHEST, 3);
+    private final Histogram execution = new Histogram(1, HIGHEST, 3);
+    private volatile boolean stop;
+    private long cycles;
+    private long overruns;
+    private long rephases;
+
+    public PeriodicLoop(long periodNanos, IdleStrategy idle, Body body) {
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("period must be positive, got " + periodNanos + " ns");
+        }
+        this.period = periodNanos;
+        this.idle = idle == null ? IdleStrategy.SLEEP_THEN_SPIN : idle;
+        this.body = body;
+    }
+
+    /**
+     * Runs on the calling thread: cycles from {@code firstDeadline}; cycles whose deadline is before
+     * {@code recordFrom} are not recorded (warm-up); returns at the first deadline at or after {@code end}.
+     */
+    public void run(long firstDeadline, long recordFrom, long end) {
+        long next = firstDeadline;
+        while (!stop && next - end < 0) {
+            long now = idleUntil(next);
+            long late = now - next;
+            body.cycle(now);
+            long after = System.nanoTime();
+            if (next - recordFrom >= 0) {
+                long exec = after - now;
+                lateness.recordValue(clamp(late));
+                execution.recordValue(clamp(exec));
+                if (late + exec > period) {
+                    overruns++;
+                }
+                cycles++;
+            }
+            next += period;
+            if (after - next > period) {
+                // missed deadlines: start again from now instead of running a burst of late cycles
+                next = after;
+                rephases++;
+            }
+        }
+    }
+
+    /** Asks a running loop to return after its current cycle. */
+    public void stop() {
+        stop = true;
+    }
+
+    private static long clamp(long v) {
+        return v < 0 ? 0 : Math.min(v, HIGHEST);
+    }
+
+    private long idleUntil(long deadline) {
+        long now = System.nanoTime();
+        switch (idle) {
+            case SPIN:
+                while ((now = System.nanoTime()) - deadline < 0) {
+                    Thread.onSpinWait();
+                }
+                return now;
+            case SLEEP_THEN_SPIN:
+                while (deadline - now > SPIN_NANOS) {
+                    LockSupport.parkNanos(deadline - now - SPIN_NANOS);
+                    now = System.nanoTime();
+                }
+                while ((now = System.nanoTime()) - deadline < 0) {
+                    Thread.onSpinWait();
+                }
+                return now;
+            default:
+                while (deadline - now > 0) {
+                    LockSupport.parkNanos(deadline - now);
+                    now = System.nanoTime();
+                }
+                return now;
+        }
+    }
+
+    /** Read after {@link #run} returned. */
+    public Histogram lateness() {
+        return lateness;
+    }
+
+    /** Read after {@link #run} returned. */
+    public Histogram execution() {
+        return execution;
+    }
+
+    public long cycles() {
+        return cycles;
+    }
+
+    public long overruns() {
+        return overruns;
+    }
+
+    public long rephases() {
+        return rephases;
+    }
+
+    public long periodNanos() {
+        return period;
+    }
+}
