@@ -168,4 +168,61 @@ class ThreadedLoopTest {
             Thread.sleep(5);
         }
     }
+
+    @Test
+    void theLoopThreadItselfAllocatesNothingWhileItCycles() throws Exception {
+        List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
+        Counter counter = new Counter(log);
+        Thread[] loopThread = new Thread[1];
+        TestController fwd = new TestController("fwd", log, List.of("joint1/position"), List.of("joint1/position")) {
+            @Override
+            public ReturnType update(double time, double period) {
+                loopThread[0] = Thread.currentThread();
+                return super.update(time, period);
+            }
+        };
+        fwd.logUpdates = false;
+        Map<String, Controller> byType = Map.of("t/counter", counter, "t/fwd", fwd);
+        RobotLoop loop = RobotLoop.create(new LoopConfig("quiet", 1000, ClockKind.INTERNAL, IdleStrategy.SLEEP_THEN_SPIN,
+                64, false, 1000), new ControllerSource() {
+                    @Override
+                    public Controller create(String type) {
+                        return byType.get(type);
+                    }
+
+                    @Override
+                    public java.util.Collection<String> types() {
+                        return byType.keySet();
+                    }
+                });
+        loop.setDeclarations(List.of(new Declaration("counter", "t/counter", List.of(), Parameters.empty("c")),
+                new Declaration("fwd", "t/fwd", List.of(), Parameters.empty("f"))));
+        FakeSystem arm = new FakeSystem("arm", log);
+        arm.logRealTime = false;
+        loop.addHardware(Rig.system("arm", HardwareType.SYSTEM, 7, 0, null), arm);
+        var cm = loop.manager();
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        loop.start();
+        long best = Long.MAX_VALUE;
+        try {
+            assertTrue(cm.setHardwareState("arm", LifecycleState.ACTIVE).ok());
+            for (String n : List.of("counter", "fwd")) {
+                assertTrue(cm.load(n).ok());
+                assertTrue(cm.configure(n).ok());
+            }
+            assertTrue(cm.switchControllersAndWait(List.of("counter", "fwd"), List.of(), Strictness.STRICT, 0).ok());
+            waitForCycles(counter, 3000);
+            long id = loopThread[0].getId();
+            for (int attempt = 0; attempt < 3 && best > 0; attempt++) {
+                long from = counter.current;
+                long before = threads.getThreadAllocatedBytes(id);
+                waitForCycles(counter, from + 1000);
+                best = Math.min(best, threads.getThreadAllocatedBytes(id) - before);
+            }
+        } finally {
+            assertTrue(loop.stop(5000));
+        }
+        assertEquals(0, best, "bytes the loop thread allocated in 1000 cycles (sleep, spin, cycle, statistics)");
+    }
 }
