@@ -1,0 +1,54 @@
+package org.robocell.api.cell;
+
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.annotation.versioning.ProviderType;
+import org.robocell.api.lifecycle.LifecycleState;
+
+/**
+ * The lifecycle of one robot of the cell, the way the KUKA drivers' robot_manager runs it, registered as an OSGi
+ * service next to the robot's {@link ControllerManager} with the same service property
+ * {@value ControllerManager#ROBOT}.
+ * <ul>
+ * <li>UNCONFIGURED: bundles up, nothing connected.</li>
+ * <li>{@link #configure()} → INACTIVE: hardware configured (communication up, states readable), the configuration
+ * controllers (broadcasters) active, parameters may still change.</li>
+ * <li>{@link #activate(String)} → ACTIVE: the real-time controllers of the control mode activated first, then the
+ * hardware: external control starts only once every controller it needs is active.</li>
+ * <li>{@link #switchControlMode(String)}: the controllers of the new mode swapped in at one cycle boundary (the
+ * hardware is told through its command mode switch in the same commit).</li>
+ * <li>{@link #deactivate()} → INACTIVE, {@link #cleanup()} → UNCONFIGURED.</li>
+ * </ul>
+ * Every call blocks until done (bounded) and answers with a one-line message.
+ *
+ * @since 1.2
+ */
+@ProviderType
+public interface RobotLifecycle {
+
+    String robot();
+
+    /** UNCONFIGURED, INACTIVE (configured) or ACTIVE (external control on). */
+    LifecycleState state();
+
+    /** The active control mode, or the empty string. */
+    String controlMode();
+
+    /** The control modes by name, each with the controllers it runs, in configuration order. */
+    Map<String, List<String>> controlModes();
+
+    /** The controllers that run from {@code configure} on (broadcasters, typically). */
+    List<String> configurationControllers();
+
+    Result configure();
+
+    /** @param controlMode a mode of {@link #controlModes()}; null or empty for the robot's default mode */
+    Result activate(String controlMode);
+
+    Result switchControlMode(String controlMode);
+
+    Result deactivate();
+
+    Result cleanup();
+}
