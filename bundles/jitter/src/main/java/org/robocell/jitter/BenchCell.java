@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.ControllerSnapshot;
 import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.cell.Result;
 import org.robocell.api.cell.Strictness;
@@ -256,6 +257,32 @@ public final class BenchCell {
             loop.step();
         }
         return f.getNow(SwitchResult.failed("the switch did not complete within 200 cycles"));
+    }
+
+    /**
+     * Takes the cell down on the calling thread (nobody else may be cycling it): deactivates the active controllers,
+     * unloads every controller and removes the hardware, so its channels are free again.
+     */
+    public void close() {
+        List<String> active = new ArrayList<>();
+        for (ControllerSnapshot c : manager().controllers()) {
+            if (c.state() == LifecycleState.ACTIVE) {
+                active.add(c.name());
+            }
+        }
+        if (!active.isEmpty()) {
+            stepUntilCommitted(List.of(), active);
+        }
+        for (ControllerSnapshot c : manager().controllers()) {
+            manager().unload(c.name());
+        }
+        for (var hw : manager().hardware()) {
+            CompletableFuture<Result> f = loop.removeHardware(hw.name()).toCompletableFuture();
+            for (int i = 0; i < 200 && !f.isDone(); i++) {
+                loop.step();
+            }
+        }
+        loop.stop(1000);
     }
 
     /** The current value of a state or command interface ({@code joint1/position}), from the manager's snapshot. */
