@@ -60,6 +60,11 @@ final class RobotAssembly {
     private Set<String> startUnconfigured = Set.of();
     private Set<String> startInactive = Set.of();
     private RobotLoop loop;
+    private volatile LifecycleState lifecycleState = LifecycleState.UNCONFIGURED;
+    private volatile String controlMode = "";
+    /** Where the robot lifecycle should be; null when the robot runs without one. */
+    private LifecycleState lifecycleTarget;
+    private String targetMode = "";
 
     private record HardwareEntry(Set<String> plugins, HardwareFactory factory) {
     }
@@ -116,8 +121,13 @@ final class RobotAssembly {
         loop.setPluginAvailability(p -> plugins.contains(p));
         loop.start();
         pendingLoad.addAll(settings.load());
-        pendingLoad.addAll(settings.activate());
-        pendingActivation.addAll(settings.activate());
+        if (settings.lifecycle() == null) {
+            pendingLoad.addAll(settings.activate());
+            pendingActivation.addAll(settings.activate());
+        } else {
+            lifecycleTarget = settings.lifecycle();
+            targetMode = settings.controlMode();
+        }
     }
 
     /** {@link #build()}, then brings up what it can (hardware, start controllers). */
@@ -302,6 +312,9 @@ final class RobotAssembly {
             }
         }
         pendingActivation.removeIf(n -> manager().controller(n).map(c -> c.state() == LifecycleState.ACTIVE).orElse(false));
+        if (lifecycleTarget != null) {
+            advanceLifecycle();
+        }
         if (settings.controllersBeforeHardware()) {
             for (String hw : componentCreator.keySet()) {
                 boolean inactive = manager().hardware(hw).map(h -> h.state() == LifecycleState.INACTIVE).orElse(false);
@@ -313,6 +326,9 @@ final class RobotAssembly {
     }
 
     private LifecycleState startState(String hardware) {
+        if (settings.lifecycle() != null) {
+            return lifecycleState;
+        }
         if (startUnconfigured.contains(hardware)) {
             return LifecycleState.UNCONFIGURED;
         }
@@ -334,6 +350,252 @@ final class RobotAssembly {
             }
         }
         return out;
+    }
+
+    // ------------------------------------------------------------------------------------------------ robot lifecycle
+
+    LifecycleState lifecycleState() {
+        return lifecycleState;
+    }
+
+    String controlMode() {
+        return controlMode;
+    }
+
+    RobotSettings settings() {
+        return settings;
+    }
+
+    /** Moves towards the lifecycle target once (used at start and whenever a driver or type arrives). */
+    private void advanceLifecycle() {
+        if (lifecycleState == LifecycleState.UNCONFIGURED && lifecycleTarget != LifecycleState.UNCONFIGURED) {
+            Result r = doConfigure();
+            if (!r.ok()) {
+                LOG.log(Level.DEBUG, "robot {0}: not configured yet: {1}", settings.name(), r.message());
+                return;
+            }
+        }
+        if (lifecycleState == LifecycleState.INACTIVE && lifecycleTarget == LifecycleState.ACTIVE) {
+            Result r = doActivate(targetMode);
+            if (!r.ok()) {
+                LOG.log(Level.DEBUG, "robot {0}: not active yet: {1}", settings.name(), r.message());
+            }
+        }
+    }
+
+    Result configure() {
+        if (lifecycleState != LifecycleState.UNCONFIGURED) {
+            return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; configure needs it unconfigured");
+        }
+        lifecycleTarget = LifecycleState.INACTIVE;
+        return doConfigure();
+    }
+
+    Result activate(String mode) {
+        if (lifecycleState != LifecycleState.INACTIVE) {
+            return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; activate needs it inactive"
+                    + " (configure it first)");
+        }
+        String m = mode == null ? "" : mode.trim();
+        if (!m.isEmpty() && !settings.controlModes().containsKey(m)) {
+            return unknownMode(m);
+        }
+        lifecycleTarget = LifecycleState.ACTIVE;
+        targetMode = m;
+        return doActivate(m);
+    }
+
+    Result switchControlMode(String mode) {
+        if (lifecycleState != LifecycleState.ACTIVE) {
+            return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; a control mode is switched"
+                    + " while it is active");
+        }
+        String m = mode == null ? "" : mode.trim();
+        if (!settings.controlModes().containsKey(m)) {
+            return unknownMode(m);
+        }
+        if (m.equals(controlMode)) {
+            return Result.ok("robot '" + settings.name() + "' is in control mode '" + m + "' already");
+        }
+        List<String> next = settings.controlModes().get(m);
+        Result loaded = ensureConfigured(next);
+        if (!loaded.ok()) {
+            return loaded;
+        }
+        List<String> current = settings.controlModes().getOrDefault(controlMode, List.of());
+        List<String> off = new ArrayList<>();
+        for (String c : current) {
+            if (!next.contains(c) && isActive(c)) {
+                off.add(c);
+            }
+        }
+        List<String> on = new ArrayList<>();
+        for (String c : next) {
+            if (!isActive(c)) {
+                on.add(c);
+            }
+        }
+        SwitchResult r = await(manager().switchControllers(on, off, Strictness.STRICT, 0));
+        if (!r.ok()) {
+            return Result.failed("robot '" + settings.name() + "' stays in control mode '" + controlMode + "': " + r.message());
+        }
+        controlMode = m;
+        targetMode = m;
+        return Result.ok("robot '" + settings.name() + "' is in control mode '" + m + "' from cycle " + r.cycle());
+    }
+
+    Result deactivate() {
+        if (lifecycleState != LifecycleState.ACTIVE) {
+            return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; deactivate needs it active");
+        }
+        lifecycleTarget = LifecycleState.INACTIVE;
+        // the hardware first: the controllers commanding it are deactivated at a cycle boundary before it stops
+        List<String> problems = new ArrayList<>();
+        for (String hw : componentCreator.keySet()) {
+            HardwareStateResult r = await(manager().requestHardwareState(hw, LifecycleState.INACTIVE));
+            if (!r.ok()) {
+                problems.add(r.message());
+            }
+        }
+        List<String> still = new ArrayList<>();
+        for (String c : settings.controlModes().getOrDefault(controlMode, List.of())) {
+            if (isActive(c)) {
+                still.add(c);
+            }
+        }
+        if (!still.isEmpty()) {
+            await(manager().switchControllers(List.of(), still, Strictness.BEST_EFFORT, 0));
+        }
+        controlMode = "";
+        lifecycleState = LifecycleState.INACTIVE;
+        return problems.isEmpty() ? Result.ok("robot '" + settings.name() + "' is inactive")
+                : Result.failed("robot '" + settings.name() + "' is inactive, but: " + String.join("; ", problems));
+    }
+
+    Result cleanup() {
+        if (lifecycleState != LifecycleState.INACTIVE) {
+            return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; cleanup needs it inactive");
+        }
+        lifecycleTarget = LifecycleState.UNCONFIGURED;
+        List<String> active = new ArrayList<>();
+        for (String c : settings.configurationControllers()) {
+            if (isActive(c)) {
+                active.add(c);
+            }
+        }
+        if (!active.isEmpty()) {
+            await(manager().switchControllers(List.of(), active, Strictness.BEST_EFFORT, 0));
+        }
+        List<String> problems = new ArrayList<>();
+        for (String hw : componentCreator.keySet()) {
+            HardwareStateResult r = await(manager().requestHardwareState(hw, LifecycleState.UNCONFIGURED));
+            if (!r.ok()) {
+                problems.add(r.message());
+            }
+        }
+        lifecycleState = LifecycleState.UNCONFIGURED;
+        return problems.isEmpty() ? Result.ok("robot '" + settings.name() + "' is unconfigured")
+                : Result.failed("robot '" + settings.name() + "' is unconfigured, but: " + String.join("; ", problems));
+    }
+
+    private Result doConfigure() {
+        if (componentCreator.isEmpty()) {
+            return Result.failed("robot '" + settings.name() + "' has no hardware yet (no driver for "
+                    + description.hardware().stream().map(HardwareInfo::plugin).distinct().toList() + ")");
+        }
+        for (String hw : componentCreator.keySet()) {
+            HardwareStateResult r = await(manager().requestHardwareState(hw, LifecycleState.INACTIVE));
+            if (!r.ok()) {
+                return Result.failed("robot '" + settings.name() + "' could not be configured: " + r.message());
+            }
+        }
+        Result loaded = ensureConfigured(settings.configurationControllers());
+        if (!loaded.ok()) {
+            return loaded;
+        }
+        List<String> on = settings.configurationControllers().stream().filter(c -> !isActive(c)).toList();
+        if (!on.isEmpty()) {
+            SwitchResult r = await(manager().switchControllers(on, List.of(), Strictness.STRICT, 0));
+            if (!r.ok()) {
+                return Result.failed("robot '" + settings.name() + "' configured its hardware, but its configuration"
+                        + " controllers did not start: " + r.message());
+            }
+        }
+        lifecycleState = LifecycleState.INACTIVE;
+        return Result.ok("robot '" + settings.name() + "' is configured (inactive)");
+    }
+
+    private Result doActivate(String mode) {
+        String m = mode.isEmpty() ? defaultMode() : mode;
+        List<String> controllers = m.isEmpty() ? List.of() : settings.controlModes().get(m);
+        Result loaded = ensureConfigured(controllers);
+        if (!loaded.ok()) {
+            return loaded;
+        }
+        List<String> on = controllers.stream().filter(c -> !isActive(c)).toList();
+        if (!on.isEmpty()) {
+            // the controllers first, on the inactive hardware
+            SwitchResult r = await(manager().switchControllers(on, List.of(), Strictness.STRICT, 0));
+            if (!r.ok()) {
+                return Result.failed("robot '" + settings.name() + "' stays inactive: " + r.message());
+            }
+        }
+        for (String hw : componentCreator.keySet()) {
+            HardwareStateResult r = await(manager().requestHardwareState(hw, LifecycleState.ACTIVE));
+            if (!r.ok()) {
+                List<String> back = on.stream().filter(this::isActive).toList();
+                if (!back.isEmpty()) {
+                    await(manager().switchControllers(List.of(), back, Strictness.BEST_EFFORT, 0));
+                }
+                for (String other : componentCreator.keySet()) {
+                    await(manager().requestHardwareState(other, LifecycleState.INACTIVE));
+                }
+                return Result.failed("robot '" + settings.name() + "' stays inactive: " + r.message());
+            }
+        }
+        controlMode = m;
+        lifecycleState = LifecycleState.ACTIVE;
+        return Result.ok("robot '" + settings.name() + "' is active" + (m.isEmpty() ? "" : " in control mode '" + m + "'"));
+    }
+
+    private String defaultMode() {
+        if (!settings.controlMode().isEmpty()) {
+            return settings.controlMode();
+        }
+        return settings.controlModes().isEmpty() ? "" : settings.controlModes().keySet().iterator().next();
+    }
+
+    private Result unknownMode(String m) {
+        String close = null;
+        for (String k : settings.controlModes().keySet()) {
+            if (k.startsWith(m) || m.startsWith(k) || k.equalsIgnoreCase(m)) {
+                close = k;
+            }
+        }
+        return Result.failed("robot '" + settings.name() + "' has no control mode '" + m + "'"
+                + (close == null ? "; modes: " + settings.controlModes().keySet() : " (did you mean '" + close + "'?)"));
+    }
+
+    private Result ensureConfigured(List<String> names) {
+        for (String n : names) {
+            if (manager().controller(n).isEmpty()) {
+                Result r = manager().load(n);
+                if (!r.ok()) {
+                    return r;
+                }
+            }
+            if (manager().controller(n).map(c -> c.state() == LifecycleState.UNCONFIGURED).orElse(false)) {
+                Result r = manager().configure(n);
+                if (!r.ok()) {
+                    return r;
+                }
+            }
+        }
+        return Result.ok("");
+    }
+
+    private boolean isActive(String controller) {
+        return manager().controller(controller).map(c -> c.state() == LifecycleState.ACTIVE).orElse(false);
     }
 
     // ------------------------------------------------------------------------------------------------ stop

@@ -25,6 +25,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.RobotLifecycle;
 import org.robocell.api.controller.ControllerFactory;
 import org.robocell.api.hardware.HardwareFactory;
 
@@ -45,6 +46,7 @@ public final class RobotComponent {
     private final RobotAssembly assembly;
     private final ExecutorService worker;
     private volatile ServiceRegistration<ControllerManager> registration;
+    private volatile ServiceRegistration<RobotLifecycle> lifecycleRegistration;
 
     @Activate
     public RobotComponent(BundleContext context, RobotConfig config) {
@@ -67,6 +69,10 @@ public final class RobotComponent {
             props.put(ControllerManager.ROBOT, assembly.name());
             props.put(Constants.SERVICE_DESCRIPTION, "RoboCell controller manager of robot " + assembly.name());
             registration = context.registerService(ControllerManager.class, assembly.manager(), props);
+            Dictionary<String, Object> lifecycleProps = new Hashtable<>();
+            lifecycleProps.put(ControllerManager.ROBOT, assembly.name());
+            lifecycleRegistration = context.registerService(RobotLifecycle.class,
+                    new RobotLifecycleService(assembly, worker), lifecycleProps);
             LOG.log(Level.INFO, "robot {0}: running at {1} Hz", assembly.name(), assembly.manager().updateRate());
             assembly.reconcile();
         } catch (RuntimeException e) {
@@ -129,12 +135,13 @@ public final class RobotComponent {
 
     @Deactivate
     void deactivate() {
-        ServiceRegistration<ControllerManager> r = registration;
-        if (r != null) {
-            try {
-                r.unregister();
-            } catch (IllegalStateException e) {
-                // already gone with the bundle
+        for (ServiceRegistration<?> r : java.util.Arrays.asList(lifecycleRegistration, registration)) {
+            if (r != null) {
+                try {
+                    r.unregister();
+                } catch (IllegalStateException e) {
+                    // already gone with the bundle
+                }
             }
         }
         worker.execute(() -> {

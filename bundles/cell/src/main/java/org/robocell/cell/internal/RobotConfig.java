@@ -57,4 +57,17 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Cycles a switch may wait for the loop; 0 = one second's worth")
     int switch_timeout_cycles() default 0;
+
+    @AttributeDefinition(description = "Control modes, each 'mode=controller controller ...' (robot lifecycle)")
+    String[] control_modes() default {};
+
+    @AttributeDefinition(description = "The control mode activate() uses when none is named; empty: the first")
+    String control_mode() default "";
+
+    @AttributeDefinition(description = "Controllers active from configure on (robot lifecycle), e.g. broadcasters")
+    String[] configuration_controllers() default {};
+
+    @AttributeDefinition(description = "Robot lifecycle state to reach at start: unconfigured, inactive or active;"
+            + " empty: no lifecycle (hardware start states and the activate list apply)")
+    String lifecycle() default "";
 }

@@ -1,9 +1,12 @@
 package org.robocell.cell.internal;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.robocell.api.cell.ClockKind;
+import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.manager.IdleStrategy;
 
 /**
@@ -16,13 +19,20 @@ import org.robocell.manager.IdleStrategy;
  * @param activate               controllers loaded, configured and activated at start
  * @param controllersBeforeHardware KUKA-style start: hardware to INACTIVE, controllers activated, then hardware
  *                               to ACTIVE (implies activation on inactive hardware)
+ * @param controlModes           robot lifecycle: controllers per control mode (implies activation on inactive
+ *                               hardware)
+ * @param lifecycle              the robot lifecycle state to reach at start, or null: no lifecycle
  */
 record RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
         List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
-        boolean controllersBeforeHardware, int switchTimeoutCycles) {
+        boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
+        String controlMode, List<String> configurationControllers, LifecycleState lifecycle) {
 
     RobotSettings {
+        controlModes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(controlModes));
+        controlMode = controlMode == null ? "" : controlMode;
+        configurationControllers = List.copyOf(configurationControllers);
         hardwareUnconfigured = List.copyOf(hardwareUnconfigured);
         hardwareInactive = List.copyOf(hardwareInactive);
         load = List.copyOf(load);
@@ -53,11 +63,38 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
         Path urdf = base.resolve(c.urdf().trim());
         Path controllers = c.controllers() == null || c.controllers().isBlank() ? null
                 : base.resolve(c.controllers().trim());
+        Map<String, List<String>> modes = new LinkedHashMap<>();
+        for (String entry : list(c.control_modes())) {
+            int eq = entry.indexOf('=');
+            List<String> ctrls = eq < 0 ? List.of()
+                    : java.util.Arrays.stream(entry.substring(eq + 1).trim().split("\\s+")).filter(x -> !x.isEmpty()).toList();
+            if (eq <= 0 || ctrls.isEmpty()) {
+                throw new IllegalArgumentException("robot '" + name + "': control.modes entry '" + entry
+                        + "' must read mode=controller [controller ...]");
+            }
+            modes.put(entry.substring(0, eq).trim(), ctrls);
+        }
+        String mode = c.control_mode() == null ? "" : c.control_mode().trim();
+        if (!mode.isEmpty() && !modes.containsKey(mode)) {
+            throw new IllegalArgumentException("robot '" + name + "': control.mode '" + mode + "' is not one of "
+                    + modes.keySet());
+        }
+        LifecycleState lifecycle = null;
+        String lc = c.lifecycle() == null ? "" : c.lifecycle().trim();
+        if (!lc.isEmpty()) {
+            lifecycle = LifecycleState.fromLabel(lc);
+            if (lifecycle != LifecycleState.UNCONFIGURED && lifecycle != LifecycleState.INACTIVE
+                    && lifecycle != LifecycleState.ACTIVE) {
+                throw new IllegalArgumentException("robot '" + name + "': lifecycle must be unconfigured, inactive or"
+                        + " active, got '" + lc + "'");
+            }
+        }
         return new RobotSettings(name, urdf, controllers, c.namespace() == null ? "" : c.namespace().trim(), clock,
                 c.rate(), idle, list(c.hardware_unconfigured()), list(c.hardware_inactive()), list(c.load()),
                 list(c.activate()), c.slot_capacity(), c.allow_activation_on_inactive_hardware()
-                        || c.controllers_before_hardware(),
-                c.controllers_before_hardware(), c.switch_timeout_cycles());
+                        || c.controllers_before_hardware() || !modes.isEmpty(),
+                c.controllers_before_hardware(), c.switch_timeout_cycles(), modes, mode,
+                list(c.configuration_controllers()), lifecycle);
     }
 
     private static List<String> list(String[] values) {

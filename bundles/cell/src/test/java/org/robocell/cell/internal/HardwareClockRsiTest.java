@@ -122,7 +122,8 @@ class HardwareClockRsiTest {
         try (RsiRobotEmulator robot = RsiRobotEmulator.start(
                 RsiEmulatorConfig.defaults(new InetSocketAddress("127.0.0.1", port)))) {
             RobotAssembly assembly = new RobotAssembly(new RobotSettings("kr6", urdf, yaml, "", ClockKind.HARDWARE, 0,
-                    IdleStrategy.SLEEP, List.of(), List.of(), List.of(), List.of("nudge"), 256, true, true, 0));
+                    IdleStrategy.SLEEP, List.of(), List.of(), List.of(), List.of("nudge"), 256, true, true, 0, java.util.Map.of(), "",
+                    List.of(), null));
             KukaRsiHardwareFactory driver = new KukaRsiHardwareFactory();
             assembly.hardwareFactoryAdded(1L, List.of(KukaRsiHardwareFactory.PLUGIN_NAME,
                     KukaRsiHardwareFactory.KUKA_DRIVERS_PLUGIN_NAME), driver);

@@ -105,7 +105,7 @@ class RobotAssemblyTest {
         RobotSettings s = new RobotSettings("fr3", CELL.resolve("fr3.urdf"), CELL.resolve("controllers.yaml"), "",
                 ClockKind.STEPPED, 0, IdleStrategy.SLEEP, List.of(), List.of(), List.of(),
                 List.of("joint_state_broadcaster", "forward_position_controller"), 1024, controllersBeforeHardware,
-                controllersBeforeHardware, 0);
+                controllersBeforeHardware, 0, java.util.Map.of(), "", List.of(), null);
         assembly = new RobotAssembly(s);
         assembly.hardwareFactoryAdded(1L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
         assembly.controllerFactoryAdded(2L, List.of(JSB, FWD), factory);
@@ -184,7 +184,8 @@ class RobotAssemblyTest {
         assembly.controllerFactoryAdded(5L, List.of(JSB, FWD), second);
         assertEquals(List.of(), created, "a new factory alone does not replace running instances");
         assembly.controllerFactoryRemoved(2L);
-        assertEquals(List.of(JSB, FWD), created);
+        assertEquals(java.util.Set.of(JSB, FWD), java.util.Set.copyOf(created));
+        assertEquals(2, created.size());
         assertEquals(LifecycleState.ACTIVE, state("forward_position_controller"));
         assertEquals(LifecycleState.ACTIVE, state("joint_state_broadcaster"));
         assembly.stop();
