@@ -161,9 +161,15 @@ final class RobotAssembly {
                         r.message());
             }
         }
-        Set<String> lost = new LinkedHashSet<>(activeBefore);
-        lost.removeAll(activeControllers());
-        pendingActivation.addAll(lost);
+        if (lifecycleTarget != null) {
+            // the robot lifecycle starts over: configure and activate again, in order, when a driver returns
+            lifecycleState = LifecycleState.UNCONFIGURED;
+            controlMode = "";
+        } else {
+            Set<String> lost = new LinkedHashSet<>(activeBefore);
+            lost.removeAll(activeControllers());
+            pendingActivation.addAll(lost);
+        }
         reconcile();
     }
 

@@ -196,4 +196,19 @@ class RobotLifecycleTest {
         assertEquals(LifecycleState.ACTIVE, controller("jsb"));
         assembly.stop();
     }
+
+    @Test
+    void aDriverThatGoesAndComesBackBringsTheRobotBackToItsModeControllersFirst(@TempDir Path dir) throws Exception {
+        assemble(dir, LifecycleState.ACTIVE, true);
+        assertTrue(assembly.switchControlMode("moving").ok());
+        assembly.hardwareFactoryRemoved(1L);
+        assertEquals(LifecycleState.UNCONFIGURED, assembly.lifecycleState());
+        events.clear();
+        assembly.hardwareFactoryAdded(4L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
+        assertEquals(LifecycleState.ACTIVE, assembly.lifecycleState());
+        assertEquals("moving", assembly.controlMode(), "the mode asked last");
+        assertTrue(events.contains("move on, hardware inactive"), events.toString());
+        assertEquals(LifecycleState.ACTIVE, hardware());
+        assembly.stop();
+    }
 }
