@@ -1,6 +1,10 @@
 package org.robocell.console.internal;
 
 import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Hashtable;
@@ -66,6 +70,7 @@ public final class ConsoleLauncher {
         this.shell = new Shell(new ShellContext(), processor);
         registerShellCommands();
         if (Boolean.parseBoolean(context.getProperty("robocell.console"))) {
+            oneLineLogs();
             ensureDeployFolder();
             Hashtable<String, Object> props = new Hashtable<>();
             props.put("main.thread", Boolean.TRUE);
@@ -143,6 +148,15 @@ public final class ConsoleLauncher {
         }
     }
 
+    /** The runtime owns the process: its console handler prints records as single lines. */
+    private static void oneLineLogs() {
+        for (java.util.logging.Handler h : java.util.logging.Logger.getLogger("").getHandlers()) {
+            if (h instanceof java.util.logging.ConsoleHandler) {
+                h.setFormatter(new OneLineLogFormat());
+            }
+        }
+    }
+
     /** FileInstall polls the folder; a fresh checkout has none. */
     private void ensureDeployFolder() {
         String dir = context.getProperty("felix.fileinstall.dir");
@@ -179,10 +193,16 @@ public final class ConsoleLauncher {
         }
     }
 
+    /**
+     * The process's own stdout and stderr. Gogo redirects {@code System.out} to the session that runs a command, so
+     * a session must not write to {@code System.out} itself: that would loop.
+     */
     private int runScript(Path file) {
-        CommandSession session = processor.createSession(System.in, System.out, System.err);
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
+        CommandSession session = processor.createSession(new FileInputStream(FileDescriptor.in), out, err);
         try {
-            return new ScriptRunner(session, System.out, System.err).run(file);
+            return new ScriptRunner(session, out, err).run(file);
         } finally {
             session.close();
         }

@@ -73,6 +73,10 @@ final class ScriptRunner {
     }
 
     static String describe(Throwable e) {
+        while ((e instanceof java.lang.reflect.InvocationTargetException || e instanceof java.util.concurrent.ExecutionException)
+                && e.getCause() != null) {
+            e = e.getCause();
+        }
         String message = e.getMessage();
         if (message == null || message.isBlank()) {
             return e.getClass().getSimpleName();
