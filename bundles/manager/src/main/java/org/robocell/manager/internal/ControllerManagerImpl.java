@@ -1018,6 +1018,11 @@ public final class ControllerManagerImpl implements ControllerManager {
                 return CompletableFuture.completedFuture(Result.failed("The factory of '" + old.type
                         + "' handed out the running instance again; nothing to reload"));
             }
+            if (c.getClass() == old.controller.getClass()) {
+                // the same class from the same class loader: the type is still served by the code that runs
+                return CompletableFuture.completedFuture(Result.failed("Controller '" + name + "' already runs the newest"
+                        + " code of type '" + old.type + "'; install a newer version of its bundle to reload it"));
+            }
             ManagedController neu = new ManagedController(old.name, old.type, c, old.fallbacks, old.loadOrder,
                     old.context.parameters(), config.rate());
             CallbackReturn init = call(() -> c.onInit(neu.context), neu);

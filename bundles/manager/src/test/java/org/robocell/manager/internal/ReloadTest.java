@@ -32,7 +32,9 @@ class ReloadTest {
     }
 
     private TestController newVersion() {
-        TestController v2 = new TestController("fwd", rig.log, List.of("joint1/position"), List.of("joint1/position"));
+        // another class, as a newer bundle's class loader would define it
+        TestController v2 = new TestController("fwd", rig.log, List.of("joint1/position"), List.of("joint1/position")) {
+        };
         v2.output = 0.2;
         rig.instances.put("fwd", v2);
         return v2;
@@ -106,6 +108,21 @@ class ReloadTest {
         assertFalse(r.ok());
         assertEquals(LifecycleState.ACTIVE, rig.state("fwd"));
         assertEquals(0, v1.calls("onDeactivate"));
+    }
+
+    @Test
+    void aNewInstanceOfTheRunningCodeIsNotAReload() {
+        TestController same = new TestController("fwd", rig.log, List.of("joint1/position"), List.of("joint1/position"));
+        rig.instances.put("fwd", same);
+        Result r = reload();
+        assertFalse(r.ok());
+        assertEquals("Controller 'fwd' already runs the newest code of type '" + rig.cm.controller("fwd").get().type()
+                + "'; install a newer version of its bundle to reload it", r.message());
+        assertEquals(0, same.calls("onInit"));
+        assertEquals(0, v1.calls("onDeactivate"));
+        long updates = v1.updates;
+        rig.step();
+        assertEquals(updates + 1, v1.updates);
     }
 
     @Test
