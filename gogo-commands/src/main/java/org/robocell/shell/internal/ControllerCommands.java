@@ -7,6 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.apache.felix.service.command.Descriptor;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -17,22 +21,26 @@ import org.robocell.api.cell.ControllerSnapshot;
 import org.robocell.api.cell.Result;
 import org.robocell.api.cell.Strictness;
 import org.robocell.api.cell.SwitchResult;
+import org.robocell.api.controller.ControllerFactory;
 
 /** The {@code ros2 control} controller verbs. Every command reads snapshots; none waits on the loop but a switch. */
 @Component(service = ControllerCommands.class, property = { "osgi.command.scope=controller",
         "osgi.command.function=list", "osgi.command.function=load", "osgi.command.function=configure",
         "osgi.command.function=cleanup", "osgi.command.function=activate", "osgi.command.function=deactivate",
         "osgi.command.function=switch", "osgi.command.function=unload", "osgi.command.function=chains",
-        "osgi.command.function=info", "osgi.command.function=set", "osgi.command.function=declared" })
+        "osgi.command.function=info", "osgi.command.function=set", "osgi.command.function=declared",
+        "osgi.command.function=reload" })
 public final class ControllerCommands {
 
     private static final String ROBOT = "--robot";
 
     private final Robots robots;
+    private final BundleContext context;
 
     @Activate
-    public ControllerCommands(@Reference Robots robots) {
+    public ControllerCommands(@Reference Robots robots, BundleContext context) {
         this.robots = robots;
+        this.context = context;
     }
 
     @Descriptor("list the loaded controllers: type, state, update rate, chaining and claimed interfaces")
@@ -200,6 +208,53 @@ public final class ControllerCommands {
             values.put(a.substring(0, eq).trim(), Values.parse(a.substring(eq + 1).trim()));
         }
         return done(robots.withController(robot, name).setParameters(name, values));
+    }
+
+    @Descriptor("move a loaded controller to the newest installed code of its type (an active one at one cycle boundary; parameters kept)")
+    public String reload(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+            @Descriptor("controller name") String name) {
+        ControllerManager m = robots.withController(robot, name);
+        Optional<ControllerSnapshot> found = m.controller(name);
+        if (found.isEmpty()) {
+            throw new CommandFailed("controller '" + name + "' is not loaded" + Names.suggest(name,
+                    m.controllers().stream().map(ControllerSnapshot::name).toList()));
+        }
+        String type = found.get().type();
+        String provider = newestProvider(type);
+        if (provider == null) {
+            throw new CommandFailed("controller type '" + type + "' is not installed any more; '" + name
+                    + "' keeps its code until its bundle is installed again");
+        }
+        Result r;
+        try {
+            r = m.reload(name).toCompletableFuture().join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new CommandFailed("reloading '" + name + "' failed: " + e.getCause());
+        }
+        if (!r.ok()) {
+            throw new CommandFailed(r.message() + " (" + type + " is served by " + provider + ")");
+        }
+        return r.message() + " (" + provider + ")";
+    }
+
+    /** The bundle whose factory serves a type now: the one registered last (highest service id), as the cell picks. */
+    private String newestProvider(String type) {
+        ServiceReference<ControllerFactory> newest = null;
+        try {
+            for (ServiceReference<ControllerFactory> ref : context.getServiceReferences(ControllerFactory.class, null)) {
+                if (TypeCommands.strings(ref.getProperty(ControllerFactory.TYPE)).contains(type)
+                        && (newest == null || serviceId(ref) > serviceId(newest))) {
+                    newest = ref;
+                }
+            }
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        return newest == null ? null : TypeCommands.provider(newest);
+    }
+
+    private static long serviceId(ServiceReference<?> ref) {
+        return (Long) ref.getProperty(Constants.SERVICE_ID);
     }
 
     private static void requireNames(String[] names, String verb) {
