@@ -13,7 +13,7 @@ import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.model.Joint;
 
 /**
- * The default cell shipped in {@code runtime/cell} (FR3 and KR 6 on mock hardware, and the controllers) parses, and
+ * The default cell shipped in {@code runtime/cell} (FR3 on mock hardware, KR 6 on KUKA RSI, and the controllers) parses, and
  * its initial poses and command ranges stay inside the URDF limits. The files live in this repository, two folders
  * up from this module.
  */
@@ -28,19 +28,21 @@ class DefaultCellFilesTest {
         HardwareInfo hw = fr3.hardware().get(0);
         assertEquals("mock_components/GenericSystem", hw.plugin());
         assertEquals(7, hw.joints().size());
-        assertInsideLimits(fr3);
+        assertInsideLimits(fr3, List.of("position", "velocity"));
         assertEquals(-2.35619449019, stateInitial(hw.joints().get(3), "position"), 1e-9);
     }
 
     @Test
-    void kr6CellIsSixMockJointsInAReadyPose() {
+    void kr6CellIsSixRsiJointsOnLoopbackInAReadyPose() {
         RobotDescription kr6 = RobotDescription.parse(CELL.resolve("kr6r900sixx.urdf"));
 
         HardwareInfo hw = kr6.hardware().get(0);
-        assertEquals("mock_components/GenericSystem", hw.plugin());
+        assertEquals("kuka_rsi_driver/KukaRSIHardware", hw.plugin());
+        assertEquals("127.0.0.1", hw.parameter("listen_address", ""));
+        assertEquals("59152", hw.parameter("listen_port", ""));
         assertEquals(List.of("joint_a1", "joint_a2", "joint_a3", "joint_a4", "joint_a5", "joint_a6"),
                 hw.joints().stream().map(ComponentInfo::name).toList());
-        assertInsideLimits(kr6);
+        assertInsideLimits(kr6, List.of("position"));
     }
 
     @Test
@@ -57,7 +59,7 @@ class DefaultCellFilesTest {
         assertEquals("position", fwd.parameters().getString("interface_name"));
     }
 
-    private static void assertInsideLimits(RobotDescription d) {
+    private static void assertInsideLimits(RobotDescription d, List<String> stateInterfaces) {
         for (ComponentInfo c : d.hardware().get(0).joints()) {
             Joint j = d.robot().joint(c.name()).orElseThrow();
             InterfaceInfo cmd = c.commandInterfaces().get(0);
@@ -66,7 +68,7 @@ class DefaultCellFilesTest {
             assertEquals(j.limits().upper(), cmd.max(), 1e-12, c.name());
             double start = stateInitial(c, "position");
             assertTrue(start >= j.limits().lower() && start <= j.limits().upper(), c.name() + " starts at " + start);
-            assertEquals(List.of("position", "velocity"), c.stateInterfaces().stream().map(InterfaceInfo::name).toList());
+            assertEquals(stateInterfaces, c.stateInterfaces().stream().map(InterfaceInfo::name).toList());
         }
     }
 

@@ -29,7 +29,11 @@ public interface RobotLifecycle {
 
     String robot();
 
-    /** UNCONFIGURED, INACTIVE (configured) or ACTIVE (external control on). */
+    /**
+     * UNCONFIGURED, INACTIVE (configured) or ACTIVE (external control on); UNKNOWN for a robot that does not run the
+     * lifecycle (no control modes, no lifecycle state to reach: its controllers start with the cell), whose
+     * transitions are refused.
+     */
     LifecycleState state();
 
     /** The active control mode, or the empty string. */
@@ -37,6 +41,19 @@ public interface RobotLifecycle {
 
     /** The control modes by name, each with the controllers it runs, in configuration order. */
     Map<String, List<String>> controlModes();
+
+    /**
+     * Per control mode of {@link #controlModes()}: the hardware command interfaces the mode needs (for the KUKA
+     * control modes {@code joint_position}, {@code joint_impedance}, {@code joint_velocity}, {@code joint_torque},
+     * {@code cartesian_position}, {@code cartesian_impedance}, {@code cartesian_velocity}, {@code wrench}: those of
+     * the mode on every joint; also for a variant such as {@code joint_position.streaming}), empty for a mode of
+     * another name.
+     *
+     * @since 1.3
+     */
+    default Map<String, List<String>> controlModeInterfaces() {
+        return Map.of();
+    }
 
     /** The controllers that run from {@code configure} on (broadcasters, typically). */
     List<String> configurationControllers();

@@ -1,11 +1,17 @@
 package org.robocell.cell.internal;
 
 import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Dictionary;
+import java.util.ArrayList;
 import java.util.Hashtable;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
@@ -18,10 +24,13 @@ import org.robocell.description.ControllersConfig;
 
 /**
  * Creates the default cell when the framework property {@value #PROPERTY} names a folder (the runtime sets
- * {@code runtime/cell}) and no robot is configured yet: one robot from {@code fr3.urdf} (or the file named by
- * {@value #URDF_PROPERTY}) and {@code controllers.yaml} in that folder, with every declared controller activated.
- * The configuration is the named factory configuration {@code org.robocell.cell.robot~default}; edit or delete it
- * like any other (a {@code .cfg} file in deploy/ for the same factory PID makes this one unnecessary).
+ * {@code runtime/cell}) and no robot is configured yet: every {@code .cfg} file of the folder becomes a
+ * configuration (one robot per {@code org.robocell.cell.robot-<name>.cfg}, and whatever else the cell needs, such
+ * as the RSI emulator's {@code org.robocell.driver.kuka.rsi.emulator.cfg}). A folder without {@code .cfg} files (or
+ * the property {@value #URDF_PROPERTY} set) gives one robot from {@code fr3.urdf} (or the file named by
+ * {@value #URDF_PROPERTY}) and {@code controllers.yaml}, with every declared controller activated, as the named
+ * factory configuration {@code org.robocell.cell.robot~default}. Edit or delete them like any other configuration
+ * (a {@code .cfg} file in deploy/ for the robot factory PID makes them unnecessary).
  */
 @Component(immediate = true, service = {})
 public final class DefaultCell {
@@ -44,6 +53,9 @@ public final class DefaultCell {
                 return;
             }
             Path base = Path.of(System.getProperty("user.dir", ".")).resolve(folder.trim());
+            if (context.getProperty(URDF_PROPERTY) == null && configureFolder(configurationAdmin, base)) {
+                return;
+            }
             String urdfName = orDefault(context.getProperty(URDF_PROPERTY), "fr3.urdf");
             Path urdf = base.resolve(urdfName);
             Path controllers = base.resolve("controllers.yaml");
@@ -68,6 +80,49 @@ public final class DefaultCell {
         } catch (IOException | InvalidSyntaxException | RuntimeException e) {
             LOG.log(Level.ERROR, "default cell could not be configured: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Creates one configuration per {@code .cfg} file of the folder, named the way FileInstall names them in
+     * deploy/: {@code <factory pid>-<name>.cfg} is the factory configuration {@code <factory pid>~<name>},
+     * {@code <pid>.cfg} the configuration {@code <pid>}. In robot configurations, relative {@code urdf} and
+     * {@code controllers} paths resolve against the folder.
+     *
+     * @return whether the folder had any .cfg file
+     */
+    static boolean configureFolder(ConfigurationAdmin admin, Path base) throws IOException {
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(base)) {
+            try (Stream<Path> s = Files.list(base)) {
+                s.filter(f -> f.getFileName().toString().endsWith(".cfg") && Files.isRegularFile(f)).sorted()
+                        .forEach(files::add);
+            }
+        }
+        for (Path f : files) {
+            String stem = f.getFileName().toString().replaceFirst("\\.cfg$", "");
+            Properties p = new Properties();
+            try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+                p.load(r);
+            }
+            int dash = stem.indexOf('-');
+            String pid = dash < 0 ? stem : stem.substring(0, dash);
+            Dictionary<String, Object> props = new Hashtable<>();
+            for (String key : p.stringPropertyNames()) {
+                String value = p.getProperty(key).trim();
+                if (pid.equals(RobotComponent.PID) && (key.equals("urdf") || key.equals("controllers"))
+                        && !value.isEmpty() && !Path.of(value).isAbsolute()) {
+                    value = base.resolve(value).normalize().toString();
+                }
+                props.put(key, value);
+            }
+            Configuration c = dash < 0 ? admin.getConfiguration(pid, "?")
+                    : admin.getFactoryConfiguration(pid, stem.substring(dash + 1), "?");
+            if (c.getProperties() == null) {
+                c.update(props);
+                LOG.log(Level.INFO, "default cell: {0} from {1}", dash < 0 ? pid : pid + "~" + stem.substring(dash + 1), f);
+            }
+        }
+        return !files.isEmpty();
     }
 
     private static String orDefault(String value, String fallback) {

@@ -88,11 +88,17 @@ final class RobotAssembly {
         return settings.name();
     }
 
+    /** The parsed URDF and its {@code <ros2_control>} blocks; null before {@link #build()}. */
+    RobotDescription description() {
+        return description;
+    }
+
     /** Parses the files, builds and starts the loop; nothing is added or activated yet. */
     void build() {
         description = RobotDescription.parse(settings.urdf());
         ControllersConfig controllers = settings.controllers() == null ? null : ControllersConfig.parse(settings.controllers());
-        if (controllers != null && !settings.namespace().isEmpty() && !controllers.namespace().equals(settings.namespace())) {
+        if (controllers != null && !settings.namespace().isEmpty() && !controllers.namespace().isEmpty()
+                && !controllers.namespace().equals(settings.namespace())) {
             throw new IllegalArgumentException("robot '" + settings.name() + "': " + controllers.source()
                     + " is written for namespace '" + controllers.namespace() + "', the robot is in '"
                     + settings.namespace() + "'");
@@ -114,7 +120,10 @@ final class RobotAssembly {
         if (controllers != null) {
             List<Declaration> declarations = new ArrayList<>();
             for (ControllerDeclaration d : controllers.controllers().values()) {
-                declarations.add(new Declaration(d.name(), d.type(), d.fallbackControllers(), d.parameters()));
+                // in a namespace, controller names carry it ("kr6/joint_trajectory_controller"), and so do the names
+                // of their channels: two robots may run controllers of the same name
+                declarations.add(new Declaration(settings.qualify(d.name()), d.type(),
+                        d.fallbackControllers().stream().map(settings::qualify).toList(), d.parameters()));
             }
             loop.setDeclarations(declarations);
         }
@@ -389,7 +398,21 @@ final class RobotAssembly {
         }
     }
 
+    /** Whether the robot runs the robot lifecycle: control modes or a lifecycle state to reach are configured. */
+    boolean lifecycleManaged() {
+        return settings.lifecycle() != null || !settings.controlModes().isEmpty();
+    }
+
+    private Result unmanaged(String transition) {
+        return Result.failed("robot '" + settings.name() + "' does not run the robot lifecycle (its configuration has no"
+                + " control.modes and no lifecycle), so there is nothing to " + transition
+                + "; use controller:* and hardware:* for it");
+    }
+
     Result configure() {
+        if (!lifecycleManaged()) {
+            return unmanaged("configure");
+        }
         if (lifecycleState != LifecycleState.UNCONFIGURED) {
             return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; configure needs it unconfigured");
         }
@@ -398,13 +421,17 @@ final class RobotAssembly {
     }
 
     Result activate(String mode) {
+        if (!lifecycleManaged()) {
+            return unmanaged("activate");
+        }
         if (lifecycleState != LifecycleState.INACTIVE) {
             return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; activate needs it inactive"
                     + " (configure it first)");
         }
         String m = mode == null ? "" : mode.trim();
-        if (!m.isEmpty() && !settings.controlModes().containsKey(m)) {
-            return unknownMode(m);
+        Result refused = refuse(m.isEmpty() ? defaultMode() : m);
+        if (refused != null) {
+            return refused;
         }
         lifecycleTarget = LifecycleState.ACTIVE;
         targetMode = m;
@@ -412,13 +439,17 @@ final class RobotAssembly {
     }
 
     Result switchControlMode(String mode) {
+        if (!lifecycleManaged()) {
+            return unmanaged("switch");
+        }
         if (lifecycleState != LifecycleState.ACTIVE) {
             return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; a control mode is switched"
                     + " while it is active");
         }
         String m = mode == null ? "" : mode.trim();
-        if (!settings.controlModes().containsKey(m)) {
-            return unknownMode(m);
+        Result refused = refuse(m);
+        if (refused != null) {
+            return refused;
         }
         if (m.equals(controlMode)) {
             return Result.ok("robot '" + settings.name() + "' is in control mode '" + m + "' already");
@@ -451,6 +482,9 @@ final class RobotAssembly {
     }
 
     Result deactivate() {
+        if (!lifecycleManaged()) {
+            return unmanaged("deactivate");
+        }
         if (lifecycleState != LifecycleState.ACTIVE) {
             return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; deactivate needs it active");
         }
@@ -479,6 +513,9 @@ final class RobotAssembly {
     }
 
     Result cleanup() {
+        if (!lifecycleManaged()) {
+            return unmanaged("clean up");
+        }
         if (lifecycleState != LifecycleState.INACTIVE) {
             return Result.failed("robot '" + settings.name() + "' is " + lifecycleState + "; cleanup needs it inactive");
         }
@@ -562,6 +599,84 @@ final class RobotAssembly {
         controlMode = m;
         lifecycleState = LifecycleState.ACTIVE;
         return Result.ok("robot '" + settings.name() + "' is active" + (m.isEmpty() ? "" : " in control mode '" + m + "'"));
+    }
+
+    /**
+     * Why the robot cannot go into a control mode (its hardware lacks the command interfaces the KUKA mode needs, or
+     * no controllers are configured for it), or null when it can.
+     */
+    private Result refuse(String m) {
+        if (m.isEmpty()) {
+            return settings.controlModes().isEmpty() ? null : unknownMode(m);
+        }
+        ControlMode kind = ControlMode.of(m);
+        if (kind != null) {
+            List<String> missing = new ArrayList<>();
+            kind.needs(joints(), commandInterfaces(), missing);
+            if (!missing.isEmpty()) {
+                List<String> can = supportedModes();
+                return Result.failed("robot '" + settings.name() + "' cannot run control mode '" + m + "': its hardware "
+                        + plugins() + " has no command interface " + missing.get(0)
+                        + (missing.size() > 1 ? " (" + (missing.size() - 1) + " more missing)" : "")
+                        + (can.isEmpty() ? "" : "; it can run " + String.join(", ", can)));
+            }
+        }
+        return settings.controlModes().containsKey(m) ? null : unknownMode(m);
+    }
+
+    /** The KUKA control modes the robot's hardware has the command interfaces for. */
+    List<String> supportedModes() {
+        List<String> joints = joints();
+        Set<String> available = commandInterfaces();
+        List<String> out = new ArrayList<>();
+        for (ControlMode k : ControlMode.values()) {
+            List<String> missing = new ArrayList<>();
+            k.needs(joints, available, missing);
+            if (missing.isEmpty()) {
+                out.add(k.label());
+            }
+        }
+        return out;
+    }
+
+    /** Per configured control mode, the hardware command interfaces it needs (empty for a mode of another name). */
+    Map<String, List<String>> controlModeInterfaces() {
+        List<String> joints = joints();
+        Set<String> available = commandInterfaces();
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (String m : settings.controlModes().keySet()) {
+            ControlMode kind = ControlMode.of(m);
+            out.put(m, kind == null ? List.of() : List.copyOf(kind.needs(joints, available, new ArrayList<>())));
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /** The joints of the robot's {@code <ros2_control>} blocks, in URDF order. */
+    private List<String> joints() {
+        List<String> out = new ArrayList<>();
+        if (description != null) {
+            for (HardwareInfo h : description.hardware()) {
+                h.joints().forEach(j -> out.add(j.name()));
+            }
+        }
+        return out;
+    }
+
+    private Set<String> commandInterfaces() {
+        Set<String> out = new TreeSet<>();
+        if (loop != null) {
+            for (org.robocell.api.cell.InterfaceSnapshot i : manager().interfaces()) {
+                if (i.kind() == org.robocell.api.cell.InterfaceSnapshot.Kind.COMMAND) {
+                    out.add(i.name());
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<String> plugins() {
+        return description == null ? List.of()
+                : description.hardware().stream().map(HardwareInfo::plugin).distinct().toList();
     }
 
     private String defaultMode() {

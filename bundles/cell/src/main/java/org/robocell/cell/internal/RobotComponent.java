@@ -28,6 +28,7 @@ import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.cell.RobotLifecycle;
 import org.robocell.api.controller.ControllerFactory;
 import org.robocell.api.hardware.HardwareFactory;
+import org.robocell.api.model.RobotModel;
 
 /**
  * One robot of the cell per factory configuration {@value #PID}: builds its loop on a worker thread of its own,
@@ -40,6 +41,10 @@ import org.robocell.api.hardware.HardwareFactory;
 public final class RobotComponent {
 
     static final String PID = "org.robocell.cell.robot";
+    /** Service property of the robot's {@link RobotModel}: its root link. */
+    static final String MODEL_ROOT = "robocell.robot.root";
+    /** Service property of the robot's {@link RobotModel}: its tip links, sorted. */
+    static final String MODEL_TIPS = "robocell.robot.tips";
     private static final System.Logger LOG = System.getLogger("org.robocell.cell");
 
     private final BundleContext context;
@@ -47,6 +52,7 @@ public final class RobotComponent {
     private final ExecutorService worker;
     private volatile ServiceRegistration<ControllerManager> registration;
     private volatile ServiceRegistration<RobotLifecycle> lifecycleRegistration;
+    private volatile ServiceRegistration<RobotModel> modelRegistration;
 
     @Activate
     public RobotComponent(BundleContext context, RobotConfig config) {
@@ -64,6 +70,8 @@ public final class RobotComponent {
     private void start() {
         try {
             assembly.build();
+            modelRegistration = context.registerService(RobotModel.class, assembly.description().robot(),
+                    modelProperties(assembly.name(), assembly.description().robot()));
             // registered before the hardware comes up, so users can watch a slow start (a robot that must answer)
             Dictionary<String, Object> props = new Hashtable<>();
             props.put(ControllerManager.ROBOT, assembly.name());
@@ -78,6 +86,19 @@ public final class RobotComponent {
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "robot " + assembly.name() + " could not start: " + e.getMessage(), e);
         }
+    }
+
+    /** {@code robocell.robot}, the root link and the tip links (links no joint leaves from). */
+    static Dictionary<String, Object> modelProperties(String robot, RobotModel model) {
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put(ControllerManager.ROBOT, robot);
+        props.put(MODEL_ROOT, model.rootLink());
+        java.util.Set<String> parents = new java.util.HashSet<>();
+        model.joints().values().forEach(j -> parents.add(j.parent()));
+        props.put(MODEL_TIPS, model.links().keySet().stream().filter(l -> !parents.contains(l)).sorted()
+                .toArray(String[]::new));
+        props.put(Constants.SERVICE_DESCRIPTION, "URDF model of robot " + robot + " (" + model.name() + ")");
+        return props;
     }
 
     private void queue(Runnable change) {
@@ -135,7 +156,8 @@ public final class RobotComponent {
 
     @Deactivate
     void deactivate() {
-        for (ServiceRegistration<?> r : java.util.Arrays.asList(lifecycleRegistration, registration)) {
+        for (ServiceRegistration<?> r : java.util.Arrays.asList(lifecycleRegistration, registration,
+                modelRegistration)) {
             if (r != null) {
                 try {
                     r.unregister();

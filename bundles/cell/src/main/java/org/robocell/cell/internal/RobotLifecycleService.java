@@ -34,7 +34,7 @@ final class RobotLifecycleService implements RobotLifecycle {
 
     @Override
     public LifecycleState state() {
-        return assembly.lifecycleState();
+        return assembly.lifecycleManaged() ? assembly.lifecycleState() : LifecycleState.UNKNOWN;
     }
 
     @Override
@@ -45,6 +45,11 @@ final class RobotLifecycleService implements RobotLifecycle {
     @Override
     public Map<String, List<String>> controlModes() {
         return assembly.settings().controlModes();
+    }
+
+    @Override
+    public Map<String, List<String>> controlModeInterfaces() {
+        return assembly.controlModeInterfaces();
     }
 
     @Override

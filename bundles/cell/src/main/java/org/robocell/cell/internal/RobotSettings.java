@@ -39,6 +39,21 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
         activate = List.copyOf(activate);
     }
 
+    /**
+     * A controller name as the robot's loop knows it: in a namespace {@code ns}, {@code ns/name} (names already
+     * written with the prefix are kept).
+     */
+    String qualify(String controller) {
+        return qualify(namespace, controller);
+    }
+
+    static String qualify(String namespace, String controller) {
+        if (namespace == null || namespace.isEmpty() || controller.startsWith(namespace + "/")) {
+            return controller;
+        }
+        return namespace + "/" + controller;
+    }
+
     static RobotSettings of(RobotConfig c, Path base) {
         String name = c.name() == null ? "" : c.name().trim();
         if (name.isEmpty()) {
@@ -63,11 +78,13 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
         Path urdf = base.resolve(c.urdf().trim());
         Path controllers = c.controllers() == null || c.controllers().isBlank() ? null
                 : base.resolve(c.controllers().trim());
+        String ns = c.namespace() == null ? "" : c.namespace().trim().replaceAll("^/+|/+$", "");
         Map<String, List<String>> modes = new LinkedHashMap<>();
         for (String entry : list(c.control_modes())) {
             int eq = entry.indexOf('=');
             List<String> ctrls = eq < 0 ? List.of()
-                    : java.util.Arrays.stream(entry.substring(eq + 1).trim().split("\\s+")).filter(x -> !x.isEmpty()).toList();
+                    : java.util.Arrays.stream(entry.substring(eq + 1).trim().split("\\s+")).filter(x -> !x.isEmpty())
+                            .map(x -> qualify(ns, x)).toList();
             if (eq <= 0 || ctrls.isEmpty()) {
                 throw new IllegalArgumentException("robot '" + name + "': control.modes entry '" + entry
                         + "' must read mode=controller [controller ...]");
@@ -89,12 +106,16 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
                         + " active, got '" + lc + "'");
             }
         }
-        return new RobotSettings(name, urdf, controllers, c.namespace() == null ? "" : c.namespace().trim(), clock,
-                c.rate(), idle, list(c.hardware_unconfigured()), list(c.hardware_inactive()), list(c.load()),
-                list(c.activate()), c.slot_capacity(), c.allow_activation_on_inactive_hardware()
+        return new RobotSettings(name, urdf, controllers, ns, clock,
+                c.rate(), idle, list(c.hardware_unconfigured()), list(c.hardware_inactive()), qualified(ns, c.load()),
+                qualified(ns, c.activate()), c.slot_capacity(), c.allow_activation_on_inactive_hardware()
                         || c.controllers_before_hardware() || !modes.isEmpty(),
                 c.controllers_before_hardware(), c.switch_timeout_cycles(), modes, mode,
-                list(c.configuration_controllers()), lifecycle);
+                qualified(ns, c.configuration_controllers()), lifecycle);
+    }
+
+    private static List<String> qualified(String ns, String[] values) {
+        return list(values).stream().map(n -> qualify(ns, n)).toList();
     }
 
     private static List<String> list(String[] values) {

@@ -50,6 +50,9 @@ class DefaultCellTest {
                         case "getFactoryConfiguration":
                             requested.add(a[0] + "~" + a[1]);
                             return created;
+                        case "getConfiguration":
+                            requested.add((String) a[0]);
+                            return created;
                         default:
                             return null;
                     }
@@ -57,15 +60,33 @@ class DefaultCellTest {
     }
 
     @Test
-    void withThePropertySetAndNoRobotConfiguredTheDefaultRobotIsCreatedFromTheFolder() {
+    void withThePropertySetAndNoRobotConfiguredEveryCfgFileOfTheFolderBecomesAConfiguration() {
         new DefaultCell(context(Map.of(DefaultCell.PROPERTY, "../../runtime/cell")), admin(false));
+        assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
+                "org.robocell.driver.kuka.rsi.emulator"), requested);
+        Dictionary<String, Object> fr3 = updates.get(0);
+        assertEquals("fr3", fr3.get("name"));
+        assertTrue(((String) fr3.get("urdf")).endsWith("runtime/cell/fr3.urdf"), "relative to the folder: " + fr3.get("urdf"));
+        assertEquals("joint_state_broadcaster,joint_trajectory_controller", fr3.get("activate"));
+        assertEquals("forward_position_controller", fr3.get("load"));
+        Dictionary<String, Object> kr6 = updates.get(1);
+        assertEquals("kr6", kr6.get("namespace"));
+        assertEquals("hardware", kr6.get("clock"));
+        assertTrue(((String) kr6.get("controllers")).endsWith("runtime/cell/kr6_controllers.yaml"));
+        assertEquals("59152", updates.get(2).get("driver_port"), "the emulator sends to the KR 6's driver");
+    }
+
+    @Test
+    void withADefaultUrdfNamedTheSingleDefaultRobotIsCreatedFromTheFolder() {
+        new DefaultCell(context(Map.of(DefaultCell.PROPERTY, "../../runtime/cell", DefaultCell.URDF_PROPERTY, "fr3.urdf")),
+                admin(false));
         assertEquals(List.of("org.robocell.cell.robot~default"), requested);
         assertEquals(1, updates.size());
         Dictionary<String, Object> d = updates.get(0);
         assertEquals("fr3", d.get("name"));
         assertTrue(((String) d.get("urdf")).endsWith("runtime/cell/fr3.urdf"), (String) d.get("urdf"));
         assertTrue(((String) d.get("controllers")).endsWith("controllers.yaml"));
-        assertArrayEquals(new String[] {"joint_state_broadcaster", "forward_position_controller"},
+        assertArrayEquals(new String[] {"joint_state_broadcaster", "joint_trajectory_controller", "forward_position_controller"},
                 (String[]) d.get("activate"));
     }
 

@@ -3,7 +3,9 @@ package org.robocell.driver.kuka.rsi.internal;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.lang.System.Logger.Level;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -26,6 +28,7 @@ import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
 public final class RsiEmulatorComponent {
 
     static final String PID = "org.robocell.driver.kuka.rsi.emulator";
+    private static final System.Logger LOG = System.getLogger("org.robocell.driver.kuka.rsi");
 
     @ObjectClassDefinition(name = "KUKA RSI robot emulator",
             description = "A simulated KR C4 with a KR 6 R900 sixx sending RSI datagrams to a driver")
@@ -60,9 +63,17 @@ public final class RsiEmulatorComponent {
 
         @AttributeDefinition(name = "Start axes (deg)", description = "A1..A6, comma separated")
         String start_axes_deg() default "0,-90,90,0,90,0";
+
+        @AttributeDefinition(name = "Restart (ms)", description = "when RSI has ended (Stop, timeout), start it again"
+                + " after this many ms from where the axes are, as a KRL program that loops over RSI_ON/RSI_MOVECORR"
+                + " does; negative: never")
+        long restart_ms() default -1;
     }
 
-    private final RsiRobotEmulator emulator;
+    private volatile RsiRobotEmulator emulator;
+    private volatile boolean stopping;
+    private final Thread restarter;
+    private int sessions = 1;
 
     @Activate
     public RsiEmulatorComponent(Config config) throws IOException {
@@ -80,10 +91,59 @@ public final class RsiEmulatorComponent {
             c = c.withBindAddress(InetAddress.getByName(config.bind_address().trim()));
         }
         this.emulator = RsiRobotEmulator.start(c);
+        if (config.restart_ms() >= 0) {
+            RsiEmulatorConfig first = c;
+            restarter = new Thread(() -> restartLoop(first, config.restart_ms()), "rsi-emulator-restart");
+            restarter.setDaemon(true);
+            restarter.start();
+        } else {
+            restarter = null;
+        }
+    }
+
+    /** The emulator of the current RSI session. */
+    RsiRobotEmulator emulator() {
+        return emulator;
+    }
+
+    /** RSI sessions started so far (1 + restarts). */
+    synchronized int sessions() {
+        return sessions;
+    }
+
+    private void restartLoop(RsiEmulatorConfig config, long restartMs) {
+        try {
+            while (!stopping) {
+                RsiRobotEmulator current = emulator;
+                current.awaitStopped(Long.MAX_VALUE, TimeUnit.DAYS);
+                if (stopping || current.state() == RsiRobotEmulator.SessionState.CLOSED) {
+                    return;
+                }
+                LOG.log(Level.INFO, "RSI emulator: {0}; RSI starts again in {1} ms", current.stopMessage(), restartMs);
+                Thread.sleep(restartMs);
+                synchronized (this) {
+                    if (stopping) {
+                        return;
+                    }
+                    emulator = RsiRobotEmulator.start(config.withStartAxesDegrees(current.axisDegrees()));
+                    sessions++;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            LOG.log(Level.ERROR, "RSI emulator could not start again: " + e.getMessage(), e);
+        }
     }
 
     @Deactivate
     void stop() {
+        synchronized (this) {
+            stopping = true;
+        }
+        if (restarter != null) {
+            restarter.interrupt();
+        }
         emulator.close();
     }
 }

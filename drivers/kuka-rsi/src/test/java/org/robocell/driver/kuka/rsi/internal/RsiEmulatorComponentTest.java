@@ -39,6 +39,42 @@ class RsiEmulatorComponentTest {
         }
     }
 
+    @Test
+    void withARestartTimeRsiStartsAgainAfterStopFromWhereTheAxesAre() throws Exception {
+        try (DatagramSocket pc = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            pc.setSoTimeout(5000);
+            RsiEmulatorComponent component = new RsiEmulatorComponent(config(Map.of(
+                    "driver_port", pc.getLocalPort(), "cycle_ms", 2.0, "restart_ms", 0L,
+                    "start_axes_deg", "5, -80, 85, 0, 60, 10")));
+            try {
+                var session = component.emulator();
+                DatagramPacket packet = new DatagramPacket(new byte[2048], 2048);
+                pc.receive(packet);
+                byte[] stop = ("<Sen Type=\"ImFree\"><Stop>1</Stop><AK A1=\"0\" A2=\"0\" A3=\"0\" A4=\"0\" A5=\"0\" A6=\"0\"/>"
+                        + "<IPOC>0</IPOC></Sen>")
+                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                pc.send(new DatagramPacket(stop, stop.length, packet.getSocketAddress()));
+                assertTrue(session.awaitStopped(5, java.util.concurrent.TimeUnit.SECONDS));
+                assertEquals(org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator.SessionState.STOPPED_BY_REQUEST,
+                        session.state());
+                // datagrams of the new session arrive from another port of the controller
+                int restarted = -1;
+                for (int i = 0; i < 1000 && restarted < 0; i++) {
+                    pc.receive(packet);
+                    if (packet.getPort() != session.localPort() && component.sessions() == 2) {
+                        restarted = packet.getPort();
+                    }
+                }
+                assertEquals(component.emulator().localPort(), restarted);
+                assertEquals(org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator.SessionState.RUNNING,
+                        component.emulator().state());
+                assertEquals(5.0, component.emulator().axisDegrees()[0], 1e-9);
+            } finally {
+                component.stop();
+            }
+        }
+    }
+
     /** The configuration DS would hand the constructor: given values, annotation defaults for the rest. */
     private static RsiEmulatorComponent.Config config(Map<String, Object> values) {
         return (RsiEmulatorComponent.Config) Proxy.newProxyInstance(RsiEmulatorComponent.Config.class.getClassLoader(),

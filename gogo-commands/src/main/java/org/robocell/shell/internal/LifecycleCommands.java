@@ -1,0 +1,243 @@
+package org.robocell.shell.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.ControllerSnapshot;
+import org.robocell.api.cell.HardwareSnapshot;
+import org.robocell.api.cell.InterfaceSnapshot;
+import org.robocell.api.cell.Result;
+import org.robocell.api.cell.RobotLifecycle;
+import org.robocell.api.lifecycle.LifecycleState;
+
+/**
+ * The robot lifecycle of the KUKA drivers' robot_manager from the shell: {@code cell:configure},
+ * {@code cell:activate [mode]}, {@code cell:mode <mode>}, {@code cell:deactivate}, {@code cell:cleanup} and
+ * {@code cell:status}, each for the robot named with {@code -r} (or the only robot that runs the lifecycle).
+ */
+@Component(service = LifecycleCommands.class, property = { "osgi.command.scope=cell",
+        "osgi.command.function=configure", "osgi.command.function=activate", "osgi.command.function=deactivate",
+        "osgi.command.function=cleanup", "osgi.command.function=status", "osgi.command.function=mode" })
+public final class LifecycleCommands {
+
+    private final Robots robots;
+    private final List<RobotLifecycle> lifecycles = new CopyOnWriteArrayList<>();
+
+    @Activate
+    public LifecycleCommands(@Reference Robots robots) {
+        this.robots = robots;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addLifecycle(RobotLifecycle lifecycle) {
+        lifecycles.add(lifecycle);
+    }
+
+    void removeLifecycle(RobotLifecycle lifecycle) {
+        lifecycles.remove(lifecycle);
+    }
+
+    @Descriptor("configure a robot: hardware configured (communication up), configuration controllers active")
+    public String configure(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+        return answer(pick(robot).configure());
+    }
+
+    @Descriptor("activate a robot in its default control mode: the mode's controllers first, then the hardware"
+            + " (external control starts once every controller it needs is active)")
+    public String activate(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+        return answer(pick(robot).activate(null));
+    }
+
+    @Descriptor("activate a robot in a control mode: the mode's controllers first, then the hardware")
+    public String activate(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+            @Descriptor("control mode, e.g. joint_position") String mode) {
+        return answer(pick(robot).activate(mode));
+    }
+
+    @Descriptor("switch an active robot to another control mode: its controllers swapped at one cycle boundary, the"
+            + " hardware told in the same commit")
+    public String mode(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+            @Descriptor("control mode, e.g. joint_position") String mode) {
+        return answer(pick(robot).switchControlMode(mode));
+    }
+
+    @Descriptor("deactivate a robot: external control ends (hardware inactive), the mode's controllers stop; the"
+            + " configuration controllers keep running")
+    public String deactivate(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+        return answer(pick(robot).deactivate());
+    }
+
+    @Descriptor("clean up a configured robot: configuration controllers stop, hardware unconfigured")
+    public String cleanup(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+        return answer(pick(robot).cleanup());
+    }
+
+    @Descriptor("the robots' lifecycle: state, control mode, the modes with their controllers and command interfaces,"
+            + " configuration controllers, hardware states, RSI counters")
+    public String status(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+        List<RobotLifecycle> shown = robot.isEmpty() ? sorted() : List.of(pick(robot));
+        if (shown.isEmpty()) {
+            return "the cell has no robot";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (RobotLifecycle l : shown) {
+            if (sb.length() > 0) {
+                sb.append("\n\n");
+            }
+            status(sb, l);
+        }
+        return sb.toString();
+    }
+
+    private void status(StringBuilder sb, RobotLifecycle l) {
+        ControllerManager m = manager(l.robot());
+        LifecycleState state = l.state();
+        if (state == LifecycleState.UNKNOWN) {
+            sb.append(l.robot()).append(": no robot lifecycle (controllers start with the cell)");
+        } else {
+            sb.append(l.robot()).append(": ").append(state.label())
+                    .append(state == LifecycleState.INACTIVE ? " (configured)" : "")
+                    .append(", control mode ").append(l.controlMode().isEmpty() ? "-" : l.controlMode());
+        }
+        if (m != null) {
+            for (HardwareSnapshot h : m.hardware()) {
+                sb.append("\nhardware ").append(h.name()).append(" (").append(h.plugin()).append("): ")
+                        .append(h.state().label());
+                if (h.lastError() != null) {
+                    sb.append(", last error: ").append(h.lastError());
+                }
+            }
+        }
+        if (!l.configurationControllers().isEmpty()) {
+            sb.append("\nconfiguration controllers: ").append(withStates(m, l.configurationControllers()));
+        }
+        Map<String, List<String>> modes = l.controlModes();
+        if (!modes.isEmpty()) {
+            Map<String, List<String>> interfaces = l.controlModeInterfaces();
+            Table t = Table.of("MODE", "CONTROLLERS", "COMMAND INTERFACES");
+            boolean first = true;
+            for (Map.Entry<String, List<String>> e : modes.entrySet()) {
+                String name = e.getKey() + (e.getKey().equals(l.controlMode()) ? " *" : "")
+                        + (first && l.controlMode().isEmpty() ? " (default)" : "");
+                first = false;
+                t.row(name, withStates(m, e.getValue()), compact(interfaces.getOrDefault(e.getKey(), List.of())));
+            }
+            sb.append('\n').append(t.render());
+        }
+        String rsi = rsiCounters(m);
+        if (!rsi.isEmpty()) {
+            sb.append("\nRSI: ").append(rsi);
+        }
+    }
+
+    /** "a (active), b (inactive)". */
+    private static String withStates(ControllerManager m, List<String> controllers) {
+        List<String> out = new ArrayList<>();
+        for (String c : controllers) {
+            String st = m == null ? "?" : m.controller(c).map(ControllerSnapshot::state).map(LifecycleState::label)
+                    .orElse("not loaded");
+            out.add(c + " (" + st + ")");
+        }
+        return String.join(", ", out);
+    }
+
+    /** joint_a1/position .. joint_a6/position for a run of one interface over many joints. */
+    static String compact(List<String> interfaces) {
+        if (interfaces.isEmpty()) {
+            return "-";
+        }
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < interfaces.size()) {
+            String suffix = suffix(interfaces.get(i));
+            int j = i;
+            while (j + 1 < interfaces.size() && suffix.equals(suffix(interfaces.get(j + 1)))) {
+                j++;
+            }
+            out.add(j - i >= 2 ? interfaces.get(i) + " .. " + interfaces.get(j)
+                    : String.join(", ", interfaces.subList(i, j + 1)));
+            i = j + 1;
+        }
+        return String.join(", ", out);
+    }
+
+    private static String suffix(String name) {
+        int slash = name.lastIndexOf('/');
+        return slash < 0 ? name : name.substring(slash);
+    }
+
+    private static String rsiCounters(ControllerManager m) {
+        if (m == null) {
+            return "";
+        }
+        List<String> out = new ArrayList<>();
+        for (InterfaceSnapshot i : m.interfaces()) {
+            if (i.kind() == InterfaceSnapshot.Kind.STATE && i.name().startsWith("rsi/")) {
+                out.add(i.name().substring(4) + " " + String.format(Locale.ROOT, "%.0f", i.value()));
+            }
+        }
+        return String.join(", ", out);
+    }
+
+    private ControllerManager manager(String robot) {
+        for (ControllerManager m : robots.all()) {
+            if (m.robot().equals(robot)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static String answer(Result r) {
+        if (!r.ok()) {
+            throw new CommandFailed(r.message());
+        }
+        return r.message();
+    }
+
+    private List<RobotLifecycle> sorted() {
+        List<RobotLifecycle> all = new ArrayList<>(lifecycles);
+        all.sort(Comparator.comparing(RobotLifecycle::robot));
+        return all;
+    }
+
+    /**
+     * The robot a command is about: the named one; without a name the only robot, or the only one that runs the
+     * lifecycle.
+     */
+    RobotLifecycle pick(String robot) {
+        List<RobotLifecycle> all = sorted();
+        if (all.isEmpty()) {
+            throw new CommandFailed("no robot is running: the cell has no robot configured");
+        }
+        List<String> names = all.stream().map(RobotLifecycle::robot).toList();
+        if (robot == null || robot.isEmpty()) {
+            if (all.size() == 1) {
+                return all.get(0);
+            }
+            List<RobotLifecycle> managed = all.stream().filter(l -> l.state() != LifecycleState.UNKNOWN).toList();
+            if (managed.size() == 1) {
+                return managed.get(0);
+            }
+            throw new CommandFailed("the cell runs " + all.size() + " robots " + names + ": choose one with -r NAME");
+        }
+        for (RobotLifecycle l : all) {
+            if (l.robot().equals(robot)) {
+                return l;
+            }
+        }
+        throw new CommandFailed("no robot '" + robot + "'; the cell runs " + names);
+    }
+}
