@@ -185,7 +185,8 @@ public final class LifecycleCommands {
         List<String> out = new ArrayList<>();
         for (InterfaceSnapshot i : m.interfaces()) {
             if (i.kind() == InterfaceSnapshot.Kind.STATE && i.name().startsWith("rsi/")) {
-                out.add(i.name().substring(4) + " " + String.format(Locale.ROOT, "%.0f", i.value()));
+                out.add(i.name().substring(4) + " "
+                        + (Double.isFinite(i.value()) ? String.format(Locale.ROOT, "%.0f", i.value()) : "-"));
             }
         }
         return String.join(", ", out);

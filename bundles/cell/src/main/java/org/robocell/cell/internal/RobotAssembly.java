@@ -435,7 +435,13 @@ final class RobotAssembly {
         }
         lifecycleTarget = LifecycleState.ACTIVE;
         targetMode = m;
-        return doActivate(m);
+        Result r = doActivate(m);
+        if (!r.ok()) {
+            // a refused activation is not retried behind the user's back (a robot that does not answer would be
+            // waited for again at every driver or controller change)
+            lifecycleTarget = LifecycleState.INACTIVE;
+        }
+        return r;
     }
 
     Result switchControlMode(String mode) {

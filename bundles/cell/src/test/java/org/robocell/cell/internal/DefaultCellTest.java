@@ -73,7 +73,7 @@ class DefaultCellTest {
         assertEquals("kr6", kr6.get("namespace"));
         assertEquals("hardware", kr6.get("clock"));
         assertTrue(((String) kr6.get("controllers")).endsWith("runtime/cell/kr6_controllers.yaml"));
-        assertEquals("59152", updates.get(2).get("driver_port"), "the emulator sends to the KR 6's driver");
+        assertEquals("59152", updates.get(2).get("driver.port"), "the emulator sends to the KR 6's driver");
     }
 
     @Test
