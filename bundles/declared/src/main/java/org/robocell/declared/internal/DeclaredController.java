@@ -40,7 +40,8 @@ import org.robocell.api.lifecycle.LifecycleState;
  * {@code deploy/org.robocell.controller-<x>.cfg}): loaded into its robot, given its {@code param.*} parameters and
  * taken to the state the configuration asks, using only the robot's {@link ControllerManager}. The declaration is
  * applied when the configuration is created or changed, when its robot's manager arrives, and when a factory of its
- * type arrives (a controller bundle installed or updated); deleting the configuration deactivates the controller
+ * type arrives (a controller bundle installed or updated; it is checked again for five seconds after that, while the
+ * cell moves the instances of code that went away); deleting the configuration deactivates the controller
  * (at one cycle boundary) and unloads it. The work runs on a thread of the component; DS callbacks only queue it.
  */
 @Component(configurationPid = DeclaredController.PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = {})
@@ -270,6 +271,11 @@ public final class DeclaredController {
             } else if (c.state() == LifecycleState.UNCONFIGURED && !s.parameters().isEmpty()) {
                 changed = s.parameters();
             }
+            if (retries > 0 && c.state() != LifecycleState.ACTIVE) {
+                // a factory arrived: an instance made while the cell still knew the code that went (a bundle being
+                // updated) moves to the code that serves the type now; one of the current code stays as it is
+                m.reload(s.name()).toCompletableFuture().orTimeout(30, TimeUnit.SECONDS).join();
+            }
             boolean reconfigure = false;
             if (changed != null && !changed.isEmpty()) {
                 if (c.state() == LifecycleState.ACTIVE && !m.setParameters(s.name(), changed).ok()) {
@@ -288,7 +294,7 @@ public final class DeclaredController {
             for (int guard = 0; guard < 4; guard++) {
                 int rank = rank(m.controller(s.name()).map(ControllerSnapshot::state).orElse(null));
                 if (rank < 0 || rank == s.target()) {
-                    return;
+                    break;
                 }
                 boolean moved;
                 if (rank < s.target()) {
@@ -297,8 +303,13 @@ public final class DeclaredController {
                     moved = rank == 2 ? step(m, s.name(), List.of(), List.of(s.name())) : check(m.cleanup(s.name()), s);
                 }
                 if (!moved) {
-                    return;
+                    break;
                 }
+            }
+            if (retries > 0 && !worker.isShutdown()) {
+                // a factory just arrived: the cell may still be unloading the instances of the code that went (an
+                // updated bundle), so look again for a while
+                worker.schedule(() -> converge(s, null, retries - 1), RETRY_MILLIS, TimeUnit.MILLISECONDS);
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "controller " + s.name() + ": declaration not applied: " + e.getMessage(), e);

@@ -1306,6 +1306,11 @@ public final class ControllerManagerImpl implements ControllerManager {
         while (true) {
             opLock.lock();
             Commit c = inFlight;
+            if (c != null && c.future.isDone() && opLock.getHoldCount() == 1) {
+                // answered: let go of it, so the controllers it switched (and their bundles' code) can be collected
+                inFlight = null;
+                c = null;
+            }
             if (c == null || c.future.isDone() || opLock.getHoldCount() > 1) {
                 return;
             }
