@@ -55,6 +55,8 @@ public final class DeclaredController {
     /** How often, and how far apart, the declaration is tried again while a new factory reaches the robot. */
     private static final int TYPE_RETRIES = 50;
     private static final long RETRY_MILLIS = 100;
+    /** How far apart a declaration not reached yet is tried again (hardware not up, type not served). */
+    private static final long PATIENCE_MILLIS = 500;
 
     @ObjectClassDefinition(name = "RoboCell controller", description = "A controller loaded into a robot of the cell"
             + " and kept in a lifecycle state. Parameters are the properties param.<name> (values as in controller:set:"
@@ -137,6 +139,10 @@ public final class DeclaredController {
     private final List<ControllerManager> managers = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService worker;
     private volatile Spec spec;
+    /** The current attempt; a scheduled retry of an older one ends (worker thread only). */
+    private int chain;
+    /** The last problem logged (worker thread only). */
+    private String lastProblem;
 
     @Activate
     public DeclaredController(Map<String, Object> properties) {
@@ -149,7 +155,7 @@ public final class DeclaredController {
         w.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         worker = w;
         spec = s;
-        worker.execute(() -> converge(s, null, 0));
+        worker.execute(() -> apply(s, null, 0));
     }
 
     @Modified
@@ -160,9 +166,9 @@ public final class DeclaredController {
         worker.execute(() -> {
             if (!next.sameController(previous)) {
                 remove(previous);
-                converge(next, null, 0);
+                apply(next, null, 0);
             } else {
-                converge(next, previous.parameters().equals(next.parameters()) ? null : next.parameters(), 0);
+                apply(next, previous.parameters().equals(next.parameters()) ? null : next.parameters(), 0);
             }
         });
     }
@@ -185,7 +191,7 @@ public final class DeclaredController {
         managers.add(manager);
         Spec s = spec;
         if (s != null && (s.robot().isEmpty() || s.robot().equals(manager.robot()))) {
-            submit(() -> converge(s, null, 0));
+            submit(() -> apply(s, null, 0));
         }
     }
 
@@ -200,7 +206,7 @@ public final class DeclaredController {
         Spec s = spec;
         Object types = ref.getProperty(ControllerFactory.TYPE);
         if (s != null && (s.type().isEmpty() || Spec.list(types).contains(s.type()))) {
-            submit(() -> converge(s, null, TYPE_RETRIES));
+            submit(() -> apply(s, null, TYPE_RETRIES));
         }
     }
 
@@ -231,89 +237,107 @@ public final class DeclaredController {
         return null;
     }
 
+    /** Starts applying a declaration (worker thread); an earlier attempt still waiting to try again stops. */
+    private void apply(Spec s, Map<String, Object> changed, int retries) {
+        converge(s, changed, retries, ++chain);
+    }
+
     /**
-     * Takes the controller towards the declared state. {@code changed} are parameters changed by a configuration
-     * update (null: none); {@code retries} how often to try again while the robot does not serve the type yet.
+     * Takes the controller towards the declared state and, until it is there, tries again ({@code retries} times
+     * every 100 ms after a factory arrived, then every 500 ms: hardware that comes up late, a type the robot does
+     * not serve yet). {@code changed} are parameters changed by a configuration update (null: none).
      */
-    private void converge(Spec s, Map<String, Object> changed, int retries) {
-        if (s != spec) {
+    private void converge(Spec s, Map<String, Object> changed, int retries, int id) {
+        if (s != spec || id != chain || worker.isShutdown()) {
             return;
         }
         ControllerManager m = manager(s);
         if (m == null) {
             if (s.robot().isEmpty() && managers.size() > 1) {
-                LOG.log(Level.WARNING, "controller {0}: the cell runs several robots; name one with 'robot'", s.name());
+                problem(s, "the cell runs several robots; name one with 'robot'");
             }
-            return;
+            return; // a robot's manager arriving applies it again
         }
+        boolean reached;
         try {
-            ControllerSnapshot c = m.controller(s.name()).orElse(null);
-            if (c == null) {
-                if (!s.type().isEmpty() && !m.types().contains(s.type())) {
-                    if (retries > 0 && !worker.isShutdown()) {
-                        worker.schedule(() -> converge(s, null, retries - 1), RETRY_MILLIS, TimeUnit.MILLISECONDS);
-                    } else {
-                        LOG.log(Level.INFO, "controller {0}: waiting for type {1} on robot {2}", s.name(), s.type(), m.robot());
-                    }
-                    return;
-                }
-                Result r = s.type().isEmpty() ? m.load(s.name()) : m.load(s.name(), s.type());
-                if (!r.ok() && m.controller(s.name()).isEmpty()) {
-                    LOG.log(Level.WARNING, "controller {0}: {1}", s.name(), r.message());
-                    return;
-                }
-                changed = s.parameters();
-                c = m.controller(s.name()).orElseThrow();
-            } else if (!s.type().isEmpty() && !s.type().equals(c.type())) {
-                LOG.log(Level.WARNING, "controller {0}: robot {1} runs it as type {2}, the configuration declares {3}",
-                        s.name(), m.robot(), c.type(), s.type());
-                return;
-            } else if (c.state() == LifecycleState.UNCONFIGURED && !s.parameters().isEmpty()) {
-                changed = s.parameters();
-            }
-            if (retries > 0 && c.state() != LifecycleState.ACTIVE) {
-                // a factory arrived: an instance made while the cell still knew the code that went (a bundle being
-                // updated) moves to the code that serves the type now; one of the current code stays as it is
-                m.reload(s.name()).toCompletableFuture().orTimeout(30, TimeUnit.SECONDS).join();
-            }
-            boolean reconfigure = false;
-            if (changed != null && !changed.isEmpty()) {
-                if (c.state() == LifecycleState.ACTIVE && !m.setParameters(s.name(), changed).ok()) {
-                    // not live parameters: take it down, give it the parameters and bring it up again below
-                    step(m, s.name(), List.of(), List.of(s.name()));
-                    check(m.setParameters(s.name(), changed), s);
-                    reconfigure = true;
-                } else if (c.state() != LifecycleState.ACTIVE) {
-                    check(m.setParameters(s.name(), changed), s);
-                    reconfigure = c.state() == LifecycleState.INACTIVE;
-                }
-            }
-            if (reconfigure && s.target() >= 1) {
-                check(m.configure(s.name()), s);
-            }
-            for (int guard = 0; guard < 4; guard++) {
-                int rank = rank(m.controller(s.name()).map(ControllerSnapshot::state).orElse(null));
-                if (rank < 0 || rank == s.target()) {
-                    break;
-                }
-                boolean moved;
-                if (rank < s.target()) {
-                    moved = rank == 0 ? check(m.configure(s.name()), s) : step(m, s.name(), List.of(s.name()), List.of());
-                } else {
-                    moved = rank == 2 ? step(m, s.name(), List.of(), List.of(s.name())) : check(m.cleanup(s.name()), s);
-                }
-                if (!moved) {
-                    break;
-                }
-            }
-            if (retries > 0 && !worker.isShutdown()) {
-                // a factory just arrived: the cell may still be unloading the instances of the code that went (an
-                // updated bundle), so look again for a while
-                worker.schedule(() -> converge(s, null, retries - 1), RETRY_MILLIS, TimeUnit.MILLISECONDS);
-            }
+            reached = attempt(m, s, changed, retries > 0);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "controller " + s.name() + ": declaration not applied: " + e.getMessage(), e);
+            problem(s, "declaration not applied: " + e);
+            reached = false;
         }
+        if (reached) {
+            lastProblem = null;
+        }
+        if (!reached || retries > 0) {
+            long delay = retries > 0 ? RETRY_MILLIS : PATIENCE_MILLIS;
+            try {
+                worker.schedule(() -> converge(s, null, Math.max(retries - 1, 0), id), delay, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+                // the configuration is going away
+            }
+        }
+    }
+
+    /** One attempt; whether the controller is in the declared state afterwards. */
+    private boolean attempt(ControllerManager m, Spec s, Map<String, Object> changed, boolean factoryArrived) {
+        ControllerSnapshot c = m.controller(s.name()).orElse(null);
+        if (c == null) {
+            if (!s.type().isEmpty() && !m.types().contains(s.type())) {
+                problem(s, "waiting for type " + s.type() + " on robot " + m.robot());
+                return false;
+            }
+            Result r = s.type().isEmpty() ? m.load(s.name()) : m.load(s.name(), s.type());
+            if (!r.ok() && m.controller(s.name()).isEmpty()) {
+                problem(s, r.message());
+                return false;
+            }
+            changed = s.parameters();
+            c = m.controller(s.name()).orElseThrow();
+        } else if (!s.type().isEmpty() && !s.type().equals(c.type())) {
+            problem(s, "robot " + m.robot() + " runs it as type " + c.type() + ", the configuration declares " + s.type());
+            return false;
+        } else if (c.state() == LifecycleState.UNCONFIGURED && !s.parameters().isEmpty()) {
+            changed = s.parameters();
+        }
+        if (factoryArrived && c.state() != LifecycleState.ACTIVE) {
+            // an instance made while the cell still knew the code that went (a bundle being updated) moves to the code
+            // that serves the type now; one of the current code stays as it is
+            m.reload(s.name()).toCompletableFuture().orTimeout(30, TimeUnit.SECONDS).join();
+        }
+        boolean reconfigure = false;
+        if (changed != null && !changed.isEmpty()) {
+            if (c.state() == LifecycleState.ACTIVE && !m.setParameters(s.name(), changed).ok()) {
+                // not live parameters: take it down, give it the parameters and bring it up again below
+                step(m, s, List.of(), List.of(s.name()));
+                check(m.setParameters(s.name(), changed), s);
+                reconfigure = true;
+            } else if (c.state() != LifecycleState.ACTIVE) {
+                check(m.setParameters(s.name(), changed), s);
+                reconfigure = c.state() == LifecycleState.INACTIVE;
+            }
+        }
+        if (reconfigure && s.target() >= 1) {
+            check(m.configure(s.name()), s);
+        }
+        for (int guard = 0; guard < 4; guard++) {
+            int rank = rank(m.controller(s.name()).map(ControllerSnapshot::state).orElse(null));
+            if (rank == s.target()) {
+                return true;
+            }
+            if (rank < 0) {
+                return false;
+            }
+            boolean moved;
+            if (rank < s.target()) {
+                moved = rank == 0 ? check(m.configure(s.name()), s) : step(m, s, List.of(s.name()), List.of());
+            } else {
+                moved = rank == 2 ? step(m, s, List.of(), List.of(s.name())) : check(m.cleanup(s.name()), s);
+            }
+            if (!moved) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Deactivates (at one cycle boundary) and unloads the controller the configuration declared. */
@@ -328,7 +352,7 @@ public final class DeclaredController {
                 return;
             }
             if (c.state() == LifecycleState.ACTIVE) {
-                step(m, s.name(), List.of(), List.of(s.name()));
+                step(m, s, List.of(), List.of(s.name()));
             }
             check(m.unload(s.name()), s);
         } catch (RuntimeException e) {
@@ -336,20 +360,28 @@ public final class DeclaredController {
         }
     }
 
-    private static boolean step(ControllerManager m, String name, List<String> activate, List<String> deactivate) {
+    private boolean step(ControllerManager m, Spec s, List<String> activate, List<String> deactivate) {
         SwitchResult r = m.switchControllers(activate, deactivate, Strictness.STRICT, 0).toCompletableFuture()
                 .orTimeout(30, TimeUnit.SECONDS).join();
         if (!r.ok()) {
-            LOG.log(Level.WARNING, "controller {0}: {1}", name, r.message());
+            problem(s, r.message());
         }
         return r.ok();
     }
 
-    private static boolean check(Result r, Spec s) {
+    private boolean check(Result r, Spec s) {
         if (!r.ok()) {
-            LOG.log(Level.WARNING, "controller {0}: {1}", s.name(), r.message());
+            problem(s, r.message());
         }
         return r.ok();
+    }
+
+    /** Logs what keeps a declaration from being applied, once until it changes. */
+    private void problem(Spec s, String message) {
+        if (!message.equals(lastProblem)) {
+            lastProblem = message;
+            LOG.log(Level.WARNING, "controller {0}: {1}", s.name(), message);
+        }
     }
 
     private static int rank(LifecycleState state) {
