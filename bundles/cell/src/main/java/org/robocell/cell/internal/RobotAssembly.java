@@ -95,7 +95,9 @@ final class RobotAssembly {
 
     /** Parses the files, builds and starts the loop; nothing is added or activated yet. */
     void build() {
-        description = RobotDescription.parse(settings.urdf());
+        RobotDescription parsed = RobotDescription.parse(settings.urdf());
+        Set<String> unprefixedJoints = Set.copyOf(parsed.robot().joints().keySet());
+        description = JointPrefix.apply(parsed, settings.prefix());
         ControllersConfig controllers = settings.controllers() == null ? null : ControllersConfig.parse(settings.controllers());
         if (controllers != null && !settings.namespace().isEmpty() && !controllers.namespace().isEmpty()
                 && !controllers.namespace().equals(settings.namespace())) {
@@ -123,7 +125,8 @@ final class RobotAssembly {
                 // in a namespace, controller names carry it ("kr6/joint_trajectory_controller"), and so do the names
                 // of their channels: two robots may run controllers of the same name
                 declarations.add(new Declaration(settings.qualify(d.name()), d.type(),
-                        d.fallbackControllers().stream().map(settings::qualify).toList(), d.parameters()));
+                        d.fallbackControllers().stream().map(settings::qualify).toList(),
+                        JointPrefix.apply(d.parameters(), unprefixedJoints, settings.prefix())));
             }
             loop.setDeclarations(declarations);
         }

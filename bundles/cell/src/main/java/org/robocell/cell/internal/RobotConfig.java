@@ -24,6 +24,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Namespace; when set, the controllers file must be written for it")
     String namespace() default "";
 
+    @AttributeDefinition(description = "Prefix of every link and joint name, like xacro's prefix (left_joint_a1); the URDF"
+            + " and the controllers file are written without it")
+    String prefix() default "";
+
     @AttributeDefinition(description = "Who owns the cycle: internal (sleep to deadlines), hardware (a driver's read"
             + " blocks), stepped (tests)")
     String clock() default "internal";

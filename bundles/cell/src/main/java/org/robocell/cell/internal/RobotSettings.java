@@ -22,14 +22,27 @@ import org.robocell.manager.IdleStrategy;
  * @param controlModes           robot lifecycle: controllers per control mode (implies activation on inactive
  *                               hardware)
  * @param lifecycle              the robot lifecycle state to reach at start, or null: no lifecycle
+ * @param prefix                 prefix of every link and joint name (xacro's prefix), or empty
  */
 record RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
         List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
         boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
-        String controlMode, List<String> configurationControllers, LifecycleState lifecycle) {
+        String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix) {
+
+    /** A robot without a joint prefix. */
+    RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
+            IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
+            List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
+            boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
+            String controlMode, List<String> configurationControllers, LifecycleState lifecycle) {
+        this(name, urdf, controllers, namespace, clock, rate, idle, hardwareUnconfigured, hardwareInactive, load, activate,
+                slotCapacity, allowActivationOnInactiveHardware, controllersBeforeHardware, switchTimeoutCycles,
+                controlModes, controlMode, configurationControllers, lifecycle, "");
+    }
 
     RobotSettings {
+        prefix = prefix == null ? "" : prefix;
         controlModes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(controlModes));
         controlMode = controlMode == null ? "" : controlMode;
         configurationControllers = List.copyOf(configurationControllers);
@@ -111,7 +124,7 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
                 qualified(ns, c.activate()), c.slot_capacity(), c.allow_activation_on_inactive_hardware()
                         || c.controllers_before_hardware() || !modes.isEmpty(),
                 c.controllers_before_hardware(), c.switch_timeout_cycles(), modes, mode,
-                qualified(ns, c.configuration_controllers()), lifecycle);
+                qualified(ns, c.configuration_controllers()), lifecycle, c.prefix() == null ? "" : c.prefix().trim());
     }
 
     private static List<String> qualified(String ns, String[] values) {

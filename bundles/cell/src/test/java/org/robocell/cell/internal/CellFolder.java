@@ -44,6 +44,11 @@ final class CellFolder {
             throw new IllegalStateException("the default cell's KR 6 no longer listens on 59152; update this test");
         }
         Files.writeString(kr6, ephemeral);
+        return read(dir);
+    }
+
+    /** The configurations a cell folder gives, read as the runtime reads them. */
+    static CellFolder read(Path dir) throws IOException {
         CellFolder cell = new CellFolder(dir);
         DefaultCell.configureFolder(cell.admin(), dir);
         return cell;

@@ -191,6 +191,58 @@ class KukaCellTest {
     }
 
     @Test
+    void twoKr6sFromOneFolderRunSideBySideUnderTheirOwnPrefixesNamespacesLoopsAndRobots(@TempDir Path dir)
+            throws Exception {
+        CellFolder.copyOfDefault(dir);
+        java.nio.file.Files.delete(dir.resolve("org.robocell.cell.robot-fr3.cfg"));
+        java.nio.file.Files.delete(dir.resolve("org.robocell.cell.robot-kr6.cfg"));
+        java.nio.file.Files.delete(dir.resolve("org.robocell.driver.kuka.rsi.emulator.cfg"));
+        for (String side : List.of("left", "right")) {
+            java.nio.file.Files.writeString(dir.resolve("org.robocell.cell.robot-" + side + ".cfg"), String.join("\n",
+                    "name=" + side, "namespace=" + side, "prefix=" + side + "_", "urdf=kr6r900sixx.urdf",
+                    "controllers=kr6_controllers.yaml", "clock=hardware",
+                    "load=joint_state_broadcaster,joint_trajectory_controller",
+                    "configuration.controllers=joint_state_broadcaster",
+                    "control.modes=joint_position=joint_trajectory_controller", "lifecycle=inactive", ""));
+        }
+        CellFolder cell = CellFolder.read(dir);
+        assertEquals(List.of("org.robocell.cell.robot~left", "org.robocell.cell.robot~right"), cell.names());
+        RobotAssembly left = assemble(cell.robot("left"));
+        RobotAssembly right = assemble(cell.robot("right"));
+        assertEquals(LifecycleState.INACTIVE, left.lifecycleState(), "configured at start");
+        assertEquals(LifecycleState.INACTIVE, right.lifecycleState());
+        RsiRobotEmulator leftRobot = robotFor(left);
+        RsiRobotEmulator rightRobot = robotFor(right);
+        assertNotEquals(leftRobot.config().driver(), rightRobot.config().driver(), "each robot its own RSI port");
+        assertTrue(left.activate(null).ok());
+        assertTrue(right.activate(null).ok());
+
+        List<String> leftJoints = KR6_JOINTS.stream().map(j -> "left_" + j).toList();
+        FollowJointTrajectory leftJtc = channels.find("left/joint_trajectory_controller/follow_joint_trajectory",
+                FollowJointTrajectory.class).orElseThrow();
+        assertEquals(leftJoints, leftJtc.joints(), "the controllers file names the joints without the prefix");
+        assertEquals(KR6_JOINTS.stream().map(j -> "right_" + j).toList(),
+                channels.find("right/joint_trajectory_controller/follow_joint_trajectory", FollowJointTrajectory.class)
+                        .orElseThrow().joints());
+        assertTrue(left.manager().hardware("KR6System").orElseThrow().commandInterfaces().stream()
+                .anyMatch(i -> i.name().equals("left_joint_a1/position")));
+        assertEquals("left_base_link", left.description().robot().rootLink());
+        assertEquals(List.of("joint_position"), left.supportedModes());
+
+        double[] from = leftRobot.axisDegrees();
+        double[] rightFrom = rightRobot.axisDegrees();
+        GoalHandle goal = leftJtc.submit(TrajectoryGoal.of(JointTrajectory.startingNow(leftJoints, List.of(
+                TrajectoryPoint.positions(0.3, Math.toRadians(from[0] + 10), Math.toRadians(from[1]),
+                        Math.toRadians(from[2]), Math.toRadians(from[3]), Math.toRadians(from[4]),
+                        Math.toRadians(from[5]))))));
+        await("the left goal done", () -> goal.status() == GoalStatus.SUCCEEDED);
+        await("the left robot at +10 degrees", () -> Math.abs(leftRobot.axisDegrees()[0] - (from[0] + 10)) < 0.01);
+        assertArrayEquals(rightFrom, rightRobot.axisDegrees(), 1e-9, "the right robot did not move");
+        assertEquals(ClockKind.HARDWARE, left.manager().stats().clock());
+        assertTrue(left.manager().stats().running() && right.manager().stats().running());
+    }
+
+    @Test
     void twoRobotsFromOneCellFolderRunInTheirOwnLoopsWithTheirOwnClocksAndNames(@TempDir Path dir) throws Exception {
         CellFolder cell = CellFolder.copyOfDefault(dir);
         assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
