@@ -179,11 +179,8 @@ public final class Harness {
                     info[index] = "default scheduling: " + e.getMessage();
                 }
                 ready.countDown();
-                long before = ThreadAllocation.bytes();
                 loop.run(first, recordFrom, end);
-                long after = ThreadAllocation.bytes();
-                long cycles = Math.max(1, loop.cycles());
-                allocated[index] = before < 0 || after < 0 ? -1 : (double) (after - before) / cycles;
+                allocated[index] = loop.allocatedBytesPerCycle();
             } catch (Throwable e) {
                 failure[0] = e;
             }

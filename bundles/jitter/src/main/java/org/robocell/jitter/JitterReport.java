@@ -33,8 +33,8 @@ public record JitterReport(JitterOptions options, String machine, List<LoopResul
     /**
      * One loop's figures.
      *
-     * @param allocatedBytesPerCycle bytes the loop thread allocated per cycle over the whole run (warm-up included),
-     *                               -1 when the JVM does not say
+     * @param allocatedBytesPerCycle bytes the loop thread allocated per recorded cycle (after the warm-up), -1 when
+     *                               the JVM does not say
      */
     public record LoopResult(String name, String thread, long cycles, long overruns, long rephases,
             Percentiles lateness, Percentiles execution, double allocatedBytesPerCycle) {

@@ -36,6 +36,8 @@ public final class PeriodicLoop {
     private long cycles;
     private long overruns;
     private long rephases;
+    private long allocatedAtRecordStart = -1;
+    private long allocatedAtEnd = -1;
 
     public PeriodicLoop(long periodNanos, IdleStrategy idle, Body body) {
         if (periodNanos <= 0) {
@@ -52,7 +54,12 @@ public final class PeriodicLoop {
      */
     public void run(long firstDeadline, long recordFrom, long end) {
         long next = firstDeadline;
+        boolean recording = false;
         while (!stop && next - end < 0) {
+            if (!recording && next - recordFrom >= 0) {
+                recording = true;
+                allocatedAtRecordStart = ThreadAllocation.bytes();
+            }
             long now = idleUntil(next);
             long late = now - next;
             body.cycle(now);
@@ -73,6 +80,18 @@ public final class PeriodicLoop {
                 rephases++;
             }
         }
+        allocatedAtEnd = recording ? ThreadAllocation.bytes() : -1;
+    }
+
+    /**
+     * Bytes the loop thread allocated per recorded cycle (body, timing and recording), from HotSpot's per-thread
+     * counter; -1 when the JVM does not say or nothing was recorded.
+     */
+    public double allocatedBytesPerCycle() {
+        if (allocatedAtRecordStart < 0 || allocatedAtEnd < 0 || cycles == 0) {
+            return -1;
+        }
+        return (double) (allocatedAtEnd - allocatedAtRecordStart) / cycles;
     }
 
     /** Asks a running loop to return after its current cycle. */
