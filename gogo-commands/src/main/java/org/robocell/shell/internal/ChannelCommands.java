@@ -60,7 +60,7 @@ public final class ChannelCommands {
             throw new CommandFailed("rate must be a positive number of samples per second, got " + rate);
         }
         StateOutput out = stateOutput(name);
-        PrintStream console = session.getConsole();
+        PrintStream console = System.out; // the shell redirects System.out to the session that runs the command
         long periodNanos = (long) (1e9 / rate);
         double[] values = new double[out.size()];
         long next = System.nanoTime();

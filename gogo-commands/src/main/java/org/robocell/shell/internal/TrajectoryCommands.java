@@ -119,7 +119,7 @@ public final class TrajectoryCommands {
         if (noWait) {
             return "goal " + goal.id() + " accepted by " + controller;
         }
-        PrintStream console = session.getConsole();
+        PrintStream console = System.out; // the shell redirects System.out to the session that runs the command
         long periodMillis = progress > 0 ? Math.max(1, (long) (1000 / progress)) : 200;
         while (true) {
             try {
