@@ -1,0 +1,127 @@
+package org.robocell.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.felix.service.command.CommandProcessor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.common.annotation.InjectService;
+
+/**
+ * What a user does with the default cell, from the shell alone: move the FR3 along a 3-point trajectory and watch
+ * it arrive, then swap the trajectory controller for the forward position controller and jog one joint.
+ */
+class TrajectoryDemoTest {
+
+    @InjectBundleContext
+    BundleContext context;
+
+    @InjectService(timeout = 10_000)
+    CommandProcessor processor;
+
+    @InjectService(timeout = 10_000)
+    ConfigurationAdmin configAdmin;
+
+    private Configuration robot;
+    private Shell shell;
+
+    @BeforeEach
+    void startTheDefaultFr3() throws Exception {
+        shell = new Shell(processor);
+        robot = configAdmin.getFactoryConfiguration("org.robocell.cell.robot", "demo", "?");
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put("name", "fr3demo");
+        props.put("urdf", Path.of("../runtime/cell/fr3.urdf").toAbsolutePath().toString());
+        props.put("controllers", Path.of("../runtime/cell/controllers.yaml").toAbsolutePath().toString());
+        props.put("activate", "joint_state_broadcaster,joint_trajectory_controller");
+        props.put("load", "forward_position_controller");
+        robot.update(props);
+        awaitOutput("controller:list -r fr3demo", "joint_trajectory_controller.*active");
+    }
+
+    @AfterEach
+    void stopTheRobot() throws Exception {
+        robot.delete();
+    }
+
+    @Test
+    void aThreePointTrajectoryArrivesThenTheForwardControllerJogsOneJoint() throws Exception {
+        Path wave = Files.createTempFile("wave", ".txt");
+        Files.writeString(wave, String.join("\n",
+                "# time joint1..joint7",
+                "0.4  0.3 -0.6 0.0 -2.2 0.0 1.6 0.8",
+                "0.8  0.6 -0.4 0.2 -2.0 0.1 1.8 0.9",
+                "1.2  0.1 -0.7 0.1 -2.3 0.0 1.5 0.7"));
+        String moved = shell.run("trajectory:points -p 0 joint_trajectory_controller " + wave);
+        assertTrue(moved.contains("SUCCEEDED"), moved);
+
+        String states = shell.run("channel:echo -n 1 -f position joint_states");
+        assertEquals(0.1, field(states, "joint1/position"), 1e-3, states);
+        assertEquals(-2.3, field(states, "joint4/position"), 1e-3, states);
+
+        String swapped = shell.run("controller:switch -a forward_position_controller -d joint_trajectory_controller");
+        assertTrue(swapped.contains("Successfully switched controllers"), swapped);
+        String list = shell.run("controller:list -r fr3demo");
+        assertTrue(list.matches("(?s).*forward_position_controller\\s.*active.*"), list);
+        assertTrue(list.matches("(?s).*joint_trajectory_controller\\s.*inactive.*"), list);
+
+        shell.run("channel:send forward_position_controller 0.25 -0.7 0.1 -2.3 0.0 1.5 0.7");
+        double joint1 = Double.NaN;
+        for (int i = 0; i < 100 && !(Math.abs(joint1 - 0.25) < 1e-9); i++) {
+            Thread.sleep(20);
+            joint1 = field(shell.run("channel:echo -n 1 -f joint1/position joint_states"), "joint1/position");
+        }
+        assertEquals(0.25, joint1, 1e-9, "joint1 jogged to the commanded position");
+    }
+
+    @Test
+    void wrongUsesFailWithOneLineAndChangeNothing() throws Exception {
+        String before = shell.run("controller:list -r fr3demo");
+        Exception taken = assertThrows(Exception.class, () -> shell.run("controller:activate forward_position_controller"));
+        assertTrue(taken.getMessage().contains("currently claimed by another controller"), taken.getMessage());
+        Exception unknown = assertThrows(Exception.class, () -> shell.run("trajectory:move -d 1 no_such_controller 0 0 0 0 0 0 0"));
+        assertTrue(unknown.getMessage().contains("no trajectory controller 'no_such_controller'"), unknown.getMessage());
+        Exception size = assertThrows(Exception.class, () -> shell.run("trajectory:move -d 1 joint_trajectory_controller 0 0"));
+        assertTrue(size.getMessage().contains("moves 7 joints"), size.getMessage());
+        assertEquals(before.replaceAll("\\s+", " "), shell.run("controller:list -r fr3demo").replaceAll("\\s+", " "));
+    }
+
+    private void awaitOutput(String command, String regex) throws Exception {
+        Pattern p = Pattern.compile(regex);
+        String out = "";
+        for (int i = 0; i < 200; i++) {
+            try {
+                out = shell.run(command);
+                if (p.matcher(out).find()) {
+                    return;
+                }
+            } catch (Exception notYet) {
+                out = String.valueOf(notYet.getMessage());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("'" + command + "' never showed /" + regex + "/; last output:\n" + out);
+    }
+
+    private static double field(String echo, String name) {
+        Matcher m = Pattern.compile(Pattern.quote(name) + ": (\\S+)").matcher(echo);
+        if (!m.find()) {
+            throw new AssertionError("no " + name + " in\n" + echo);
+        }
+        return Double.parseDouble(m.group(1));
+    }
+}
