@@ -89,6 +89,22 @@ class TrajectoryDemoTest {
     }
 
     @Test
+    void forwardKinematicsOfTheReadyPoseAndInverseKinematicsBackToIt() throws Exception {
+        String fk = shell.run("cell:fk -r fr3demo 0 -0.7853981634 0 -2.3561944902 0 1.5707963268 0.7853981634");
+        assertTrue(fk.contains("link8 of fr3demo"), fk);
+        Matcher m = Pattern.compile("x (\\S+)  y (\\S+)  z (\\S+)").matcher(fk);
+        assertTrue(m.find(), fk);
+        assertEquals(0.306891, Double.parseDouble(m.group(1)), 1e-6, fk);
+        assertEquals(0.0, Double.parseDouble(m.group(2)), 1e-6, fk);
+        assertEquals(0.590282, Double.parseDouble(m.group(3)), 1e-6, fk);
+
+        String ik = shell.run("cell:ik -r fr3demo 0.4 0.1 0.5 3.14159 0 0");
+        assertTrue(ik.contains("reaches the pose"), ik);
+        Exception unreachable = assertThrows(Exception.class, () -> shell.run("cell:ik -r fr3demo 3 0 0 0 0 0"));
+        assertTrue(unreachable.getMessage().contains("no joint solution puts link8 at that pose"), unreachable.getMessage());
+    }
+
+    @Test
     void wrongUsesFailWithOneLineAndChangeNothing() throws Exception {
         String before = shell.run("controller:list -r fr3demo");
         Exception taken = assertThrows(Exception.class, () -> shell.run("controller:activate forward_position_controller"));
