@@ -27,16 +27,34 @@ public final class TypeCommands {
 
     @Descriptor("list the controller types that installed bundles provide, with the providing bundle")
     public String types() throws InvalidSyntaxException {
-        TreeMap<String, String> rows = new TreeMap<>();
+        // the factory registered last serves a type (a newer version installed beside the old one): listed first
+        TreeMap<String, List<ServiceReference<ControllerFactory>>> byType = new TreeMap<>();
         for (ServiceReference<ControllerFactory> ref : context.getServiceReferences(ControllerFactory.class, null)) {
             for (String type : strings(ref.getProperty(ControllerFactory.TYPE))) {
-                rows.put(type, provider(ref));
+                byType.computeIfAbsent(type, t -> new ArrayList<>()).add(ref);
             }
         }
-        if (rows.isEmpty()) {
+        if (byType.isEmpty()) {
             return "no controller types: install a controller bundle (drop its jar into deploy/)";
         }
-        return Table.of("TYPE", "BUNDLE").rows(rows).render();
+        Table table = Table.of("TYPE", "BUNDLE");
+        byType.forEach((type, refs) -> {
+            refs.sort((a, b) -> Long.compare(serviceId(b), serviceId(a)));
+            StringBuilder sb = new StringBuilder(provider(refs.get(0)));
+            if (refs.size() > 1) {
+                sb.append(" (serves; also installed:");
+                for (ServiceReference<ControllerFactory> older : refs.subList(1, refs.size())) {
+                    sb.append(' ').append(provider(older));
+                }
+                sb.append(')');
+            }
+            table.row(type, sb.toString());
+        });
+        return table.render();
+    }
+
+    private static long serviceId(ServiceReference<?> ref) {
+        return (Long) ref.getProperty(org.osgi.framework.Constants.SERVICE_ID);
     }
 
     static String provider(ServiceReference<?> ref) {
