@@ -41,8 +41,10 @@ import org.robocell.api.lifecycle.LifecycleState;
  * taken to the state the configuration asks, using only the robot's {@link ControllerManager}. The declaration is
  * applied when the configuration is created or changed, when its robot's manager arrives, and when a factory of its
  * type arrives (a controller bundle installed or updated; it is checked again for five seconds after that, while the
- * cell moves the instances of code that went away); deleting the configuration deactivates the controller
- * (at one cycle boundary) and unloads it. The work runs on a thread of the component; DS callbacks only queue it.
+ * cell moves the instances of code that went away). Until the state is reached (hardware not up, type not served)
+ * it is tried again every 500 ms; once reached it is not enforced. Deleting the configuration deactivates the
+ * controller (at one cycle boundary) and unloads it. The work runs on a thread of the component; DS callbacks only
+ * queue it.
  */
 @Component(configurationPid = DeclaredController.PID, configurationPolicy = ConfigurationPolicy.REQUIRE, service = {})
 @Designate(ocd = DeclaredController.Config.class, factory = true)
