@@ -68,6 +68,10 @@ public interface ControllerManager {
      * activated with the same interfaces in one commit; if the new one fails to activate, the old one stays active
      * and the new one is discarded). The old instance is then cleaned up and shut down. A chainable controller is
      * reloaded only while it is not ACTIVE.
+     * <p>
+     * A reload to the same code is refused with a message and changes nothing: when the factory hands out the
+     * running instance again, or an instance of the same class from the same class loader (the type is still served
+     * by the code that runs; install a newer version of its bundle to reload it).
      *
      * @since 1.1
      */
