@@ -11,7 +11,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import org.robocell.api.cell.ClockKind;
 import org.robocell.api.cell.ControllerManager;
@@ -50,11 +52,14 @@ final class RobotAssembly {
 
     private final RobotSettings settings;
     private final Map<Object, HardwareEntry> hardwareFactories = new LinkedHashMap<>();
-    private final Map<Object, ControllerEntry> controllerFactories = new LinkedHashMap<>();
+    /**
+     * The controller factories by registration order (service id), read by any thread that creates an instance:
+     * entries are added and withdrawn as the service events happen, ahead of the queued reactions.
+     */
+    private final ConcurrentSkipListMap<Long, ControllerEntry> controllerFactories = new ConcurrentSkipListMap<>();
     private final Map<String, Object> componentCreator = new LinkedHashMap<>();
     private final Set<String> pendingLoad = new LinkedHashSet<>();
     private final Set<String> pendingActivation = new LinkedHashSet<>();
-    private volatile Map<String, ControllerFactory> byType = Map.of();
     private volatile Set<String> plugins = Set.of();
     private RobotDescription description;
     private Set<String> startUnconfigured = Set.of();
@@ -69,7 +74,25 @@ final class RobotAssembly {
     private record HardwareEntry(Set<String> plugins, HardwareFactory factory) {
     }
 
-    private record ControllerEntry(Set<String> types, ControllerFactory factory) {
+    /**
+     * A tracked controller factory; {@code serving} answers false once its bundle is stopping (its services are about
+     * to go), {@code withdrawn} is set when its service is unregistered, before the cell reacts to it.
+     */
+    private static final class ControllerEntry {
+        final Set<String> types;
+        final ControllerFactory factory;
+        final BooleanSupplier serving;
+        volatile boolean withdrawn;
+
+        ControllerEntry(Set<String> types, ControllerFactory factory, BooleanSupplier serving) {
+            this.types = types;
+            this.factory = factory;
+            this.serving = serving;
+        }
+
+        boolean serves(String type) {
+            return !withdrawn && types.contains(type) && serving.getAsBoolean();
+        }
     }
 
     RobotAssembly(RobotSettings settings) {
@@ -185,30 +208,50 @@ final class RobotAssembly {
         reconcile();
     }
 
-    void controllerFactoryAdded(Object key, Collection<String> types, ControllerFactory factory) {
-        controllerFactories.put(key, new ControllerEntry(Set.copyOf(types), factory));
-        refreshTypes();
+    /**
+     * A controller factory service is there (any thread, at its service event): instances of its types may be
+     * created from it from now on, while its bundle is not stopping ({@code serving}). The cell's reaction,
+     * {@link #controllerFactoryAdded}, follows on the worker.
+     */
+    void trackControllerFactory(long key, Collection<String> types, ControllerFactory factory, BooleanSupplier serving) {
+        controllerFactories.putIfAbsent(key, new ControllerEntry(Set.copyOf(types), factory, serving));
+    }
+
+    /**
+     * A controller factory service is going (any thread, at its service event): no instance is created from it from
+     * now on. The cell's reaction, {@link #controllerFactoryRemoved}, follows on the worker.
+     */
+    void withdrawControllerFactory(long key) {
+        ControllerEntry e = controllerFactories.get(key);
+        if (e != null) {
+            e.withdrawn = true;
+        }
+    }
+
+    void controllerFactoryAdded(long key, Collection<String> types, ControllerFactory factory) {
+        trackControllerFactory(key, types, factory, () -> true);
         if (loop != null) {
             reconcile();
         }
     }
 
-    void controllerFactoryRemoved(Object key) {
+    void controllerFactoryRemoved(long key) {
+        withdrawControllerFactory(key);
         ControllerEntry gone = controllerFactories.remove(key);
-        refreshTypes();
         if (gone == null || loop == null) {
             return;
         }
-        for (String type : gone.types()) {
+        for (String type : gone.types) {
             List<ControllerSnapshot> instances = manager().controllers().stream().filter(c -> c.type().equals(type)).toList();
             if (instances.isEmpty()) {
                 continue;
             }
-            if (byType.containsKey(type)) {
+            if (factoryFor(type) != null) {
                 // another factory still serves the type: move the instances to its code, each at one cycle boundary
                 for (ControllerSnapshot c : instances) {
                     Result r = await(manager().reload(c.name()));
-                    LOG.log(r.ok() ? Level.INFO : Level.WARNING, "robot {0}: {1}", settings.name(), r.message());
+                    LOG.log(r.ok() ? Level.INFO : sameCode(r) ? Level.DEBUG : Level.WARNING, "robot {0}: {1}",
+                            settings.name(), r.message());
                 }
                 continue;
             }
@@ -231,15 +274,35 @@ final class RobotAssembly {
         plugins = Set.copyOf(p);
     }
 
-    private void refreshTypes() {
-        Map<String, ControllerFactory> m = new LinkedHashMap<>();
-        for (ControllerEntry e : controllerFactories.values()) {
-            for (String t : e.types()) {
-                // the factory registered last serves the type (a newer version installed beside the old one)
-                m.put(t, e.factory());
+    /**
+     * The factory that serves a type now: of the registrations not withdrawn whose bundle is not stopping, the one
+     * registered last (a newer version installed beside the old one, or the new revision of an updated bundle).
+     */
+    private ControllerFactory factoryFor(String type) {
+        for (ControllerEntry e : controllerFactories.descendingMap().values()) {
+            if (e.serves(type)) {
+                return e.factory;
             }
         }
-        byType = Map.copyOf(m);
+        return null;
+    }
+
+    /** The types some factory serves now. */
+    private Set<String> servedTypes() {
+        Set<String> out = new TreeSet<>();
+        for (ControllerEntry e : controllerFactories.values()) {
+            for (String t : e.types) {
+                if (e.serves(t)) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A reload refused because the instance runs the code that serves its type already (nothing to move). */
+    private static boolean sameCode(Result r) {
+        return r.message().contains("already runs the newest code") || r.message().contains("handed out the running instance");
     }
 
     private HardwareFactory hardwareFactory(String plugin) {
@@ -772,17 +835,17 @@ final class RobotAssembly {
         }
     }
 
-    /** Controllers come from the factories present now. */
+    /** Controllers come from the factories registered at the moment an instance is created. */
     private final class Source implements ControllerSource {
         @Override
         public Controller create(String type) {
-            ControllerFactory f = byType.get(type);
+            ControllerFactory f = factoryFor(type);
             return f == null ? null : f.create(type);
         }
 
         @Override
         public Collection<String> types() {
-            return byType.keySet();
+            return servedTypes();
         }
     }
 }

@@ -12,8 +12,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -131,14 +133,20 @@ public final class RobotComponent {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY, target = "(" + ControllerFactory.TYPE + "=*)")
-    void addControllerFactory(ControllerFactory factory, Map<String, Object> props) {
-        Object key = props.get(Constants.SERVICE_ID);
-        Collection<String> types = typesOf(props.get(ControllerFactory.TYPE));
+    void addControllerFactory(ControllerFactory factory, ServiceReference<ControllerFactory> ref) {
+        long key = (Long) ref.getProperty(Constants.SERVICE_ID);
+        Collection<String> types = typesOf(ref.getProperty(ControllerFactory.TYPE));
+        // served at once (a load on another thread must not wait for the worker), never while its bundle stops
+        assembly.trackControllerFactory(key, types, factory, () -> {
+            Bundle b = ref.getBundle();
+            return b != null && b.getState() != Bundle.STOPPING;
+        });
         queue(() -> assembly.controllerFactoryAdded(key, types, factory));
     }
 
-    void removeControllerFactory(ControllerFactory factory, Map<String, Object> props) {
-        Object key = props.get(Constants.SERVICE_ID);
+    void removeControllerFactory(ControllerFactory factory, ServiceReference<ControllerFactory> ref) {
+        long key = (Long) ref.getProperty(Constants.SERVICE_ID);
+        assembly.withdrawControllerFactory(key);
         queue(() -> assembly.controllerFactoryRemoved(key));
     }
 

@@ -1,6 +1,7 @@
 package org.robocell.cell.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.robocell.api.cell.ClockKind;
 import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.Result;
 import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
@@ -170,6 +172,64 @@ class RobotAssemblyTest {
         assertEquals(LifecycleState.ACTIVE, assembly.manager().hardware("FR3System").orElseThrow().state());
         assembly.loop().step(3);
         assertEquals(0.1, position("joint7"), 1e-12);
+        assembly.stop();
+    }
+
+    /**
+     * A controller bundle updated: its bundle is STOPPING and the new revision's factory is registered, while the
+     * worker has not seen either service event yet. An instance created now comes from the new code, never from the
+     * stopping bundle.
+     */
+    @Test
+    void anInstanceCreatedDuringABundleUpdateComesFromTheNewCodeNotFromTheStoppingBundle() {
+        assemble(false);
+        List<String> created = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean oldBundleRunning = new java.util.concurrent.atomic.AtomicBoolean(true);
+        ControllerFactory oldCode = type -> {
+            created.add("old");
+            return new Forward();
+        };
+        ControllerFactory newCode = type -> {
+            created.add("new");
+            return new Forward();
+        };
+        assembly.trackControllerFactory(7L, List.of(FWD), oldCode, oldBundleRunning::get);
+        assembly.controllerFactoryAdded(7L, List.of(FWD), oldCode);
+        assertTrue(assembly.manager().load("a", FWD).ok());
+        assertEquals(List.of("old"), created, "the factory registered last serves the type");
+
+        oldBundleRunning.set(false); // update: the old revision stops; its service is still registered
+        assertTrue(assembly.manager().load("b", FWD).ok());
+        assertEquals(List.of("old"), created, "nothing from the stopping bundle");
+        assembly.trackControllerFactory(8L, List.of(FWD), newCode, () -> true); // the new revision's bind
+        assertTrue(assembly.manager().load("c", FWD).ok());
+        assertEquals(List.of("old", "new"), created, "the new code, before the worker saw the events");
+
+        assembly.withdrawControllerFactory(8L); // unregistered again before the worker reacted
+        Result r = assembly.manager().load("d", FWD);
+        assertTrue(r.ok(), r.message());
+        assertEquals(List.of("old", "new"), created, "a withdrawn factory creates nothing");
+        assembly.controllerFactoryRemoved(7L);
+        assembly.controllerFactoryRemoved(8L);
+        assertEquals(List.of(FWD, JSB), assembly.manager().types(), "the first factory serves both again");
+        assembly.stop();
+    }
+
+    @Test
+    void aTypeOnlyAStoppingBundleServesIsNotInstalled() {
+        assemble(false);
+        assembly.controllerFactoryRemoved(2L);
+        List<String> created = new ArrayList<>();
+        ControllerFactory stopping = type -> {
+            created.add(type);
+            return new Forward();
+        };
+        assembly.trackControllerFactory(9L, List.of(FWD), stopping, () -> false);
+        Result r = assembly.manager().load("e", FWD);
+        assertFalse(r.ok());
+        assertTrue(r.message().contains("is not installed"), r.message());
+        assertEquals(List.of(), created);
+        assertEquals(List.of(), assembly.manager().types());
         assembly.stop();
     }
 
