@@ -78,6 +78,16 @@ public final class RobotLoop {
         manager.setPluginAvailability(available);
     }
 
+    /**
+     * Tells the loop when the runtime is shutting down (the framework or the cell stopping): a hardware component
+     * failing then (its robot or emulator gone first) is expected and logged at DEBUG instead of WARNING.
+     *
+     * @since 1.1
+     */
+    public void setShuttingDown(java.util.function.BooleanSupplier shuttingDown) {
+        manager.setShuttingDown(shuttingDown);
+    }
+
     /** Adds a hardware component; it is UNCONFIGURED afterwards (FINALIZED when its onInit failed). */
     public ManagedHardware addHardware(HardwareInfo info, HardwareComponent component) {
         return manager.addHardware(info, component);

@@ -51,6 +51,7 @@ final class RobotAssembly {
     private static final long WAIT_SECONDS = 30;
 
     private final RobotSettings settings;
+    private final BooleanSupplier shuttingDown;
     private final Map<Object, HardwareEntry> hardwareFactories = new LinkedHashMap<>();
     /**
      * The controller factories by registration order (service id), read by any thread that creates an instance:
@@ -96,7 +97,21 @@ final class RobotAssembly {
     }
 
     RobotAssembly(RobotSettings settings) {
+        this(settings, () -> false);
+    }
+
+    /**
+     * @param shuttingDown whether the runtime is shutting down (the framework or the cell stopping): drivers and
+     *                     controller types going away then, and hardware failing, are expected and logged at DEBUG
+     */
+    RobotAssembly(RobotSettings settings, BooleanSupplier shuttingDown) {
         this.settings = settings;
+        this.shuttingDown = shuttingDown;
+    }
+
+    /** INFO (WARNING) while the cell runs; DEBUG while the runtime shuts down, when departures are expected. */
+    private Level departure(Level running) {
+        return shuttingDown.getAsBoolean() ? Level.DEBUG : running;
     }
 
     RobotLoop loop() {
@@ -154,6 +169,7 @@ final class RobotAssembly {
             loop.setDeclarations(declarations);
         }
         loop.setPluginAvailability(p -> plugins.contains(p));
+        loop.setShuttingDown(shuttingDown);
         loop.start();
         pendingLoad.addAll(settings.load());
         if (settings.lifecycle() == null) {
@@ -192,8 +208,8 @@ final class RobotAssembly {
             if (e.getValue().equals(key)) {
                 Result r = await(loop.removeHardware(e.getKey()));
                 componentCreator.remove(e.getKey());
-                LOG.log(Level.INFO, "robot {0}: driver for {1} went away: {2}", settings.name(), gone.plugins(),
-                        r.message());
+                LOG.log(departure(Level.INFO), "robot {0}: driver for {1} went away: {2}", settings.name(),
+                        gone.plugins(), r.message());
             }
         }
         if (lifecycleTarget != null) {
@@ -256,7 +272,7 @@ final class RobotAssembly {
                 continue;
             }
             Result r = await(loop.controllerTypeRemoved(type));
-            LOG.log(Level.INFO, "robot {0}: {1}", settings.name(), r.message());
+            LOG.log(departure(Level.INFO), "robot {0}: {1}", settings.name(), r.message());
             for (ControllerSnapshot c : instances) {
                 // loaded again (with the new code) as soon as a factory serves the type
                 pendingLoad.add(c.name());

@@ -60,7 +60,7 @@ public final class RobotComponent {
     public RobotComponent(BundleContext context, RobotConfig config) {
         this.context = context;
         RobotSettings settings = RobotSettings.of(config, Path.of(System.getProperty("user.dir", ".")));
-        this.assembly = new RobotAssembly(settings);
+        this.assembly = new RobotAssembly(settings, this::shuttingDown);
         this.worker = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "robocell-" + settings.name() + "-cell");
             t.setDaemon(true);
@@ -87,6 +87,16 @@ public final class RobotComponent {
             assembly.reconcile();
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "robot " + assembly.name() + " could not start: " + e.getMessage(), e);
+        }
+    }
+
+    /** The framework or the cell bundle is stopping: drivers and controller types going away are expected. */
+    private boolean shuttingDown() {
+        try {
+            return context.getBundle(Constants.SYSTEM_BUNDLE_ID).getState() == Bundle.STOPPING
+                    || context.getBundle().getState() == Bundle.STOPPING;
+        } catch (IllegalStateException e) {
+            return true; // the cell's context is no longer valid: it has stopped
         }
     }
 

@@ -233,6 +233,56 @@ class RobotAssemblyTest {
         assembly.stop();
     }
 
+    /** Drivers and controller types going away: INFO while the cell runs, FINE while the runtime shuts down. */
+    @Test
+    void departuresAreLoggedAtInfoWhileRunningAndAtFineWhileShuttingDown() {
+        java.util.logging.Logger jul = java.util.logging.Logger.getLogger("org.robocell.cell");
+        List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (new java.util.logging.SimpleFormatter().formatMessage(r).contains("went away")) {
+                    records.add(r);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Level before = jul.getLevel();
+        jul.setLevel(java.util.logging.Level.ALL);
+        jul.addHandler(handler);
+        try {
+            for (boolean down : new boolean[] { false, true }) {
+                records.clear();
+                RobotSettings s = new RobotSettings("fr3", CELL.resolve("fr3.urdf"), CELL.resolve("controllers.yaml"), "",
+                        ClockKind.STEPPED, 0, IdleStrategy.SLEEP, List.of(), List.of(), List.of(),
+                        List.of("joint_state_broadcaster", "forward_position_controller"), 1024, false, false, 0,
+                        java.util.Map.of(), "", List.of(), null);
+                assembly = new RobotAssembly(s, () -> down);
+                assembly.hardwareFactoryAdded(1L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
+                assembly.controllerFactoryAdded(2L, List.of(JSB, FWD), factory);
+                assembly.start();
+                assembly.hardwareFactoryRemoved(1L);
+                assembly.controllerFactoryRemoved(2L);
+                java.util.logging.Level expected = down ? java.util.logging.Level.FINE : java.util.logging.Level.INFO;
+                assertEquals(3, records.size(), "the driver and two controller types: " + records);
+                for (java.util.logging.LogRecord r : records) {
+                    assertEquals(expected, r.getLevel(), "shutting down " + down + ": " + r.getMessage());
+                }
+                assembly.stop();
+            }
+        } finally {
+            jul.removeHandler(handler);
+            jul.setLevel(before);
+        }
+    }
+
     @Test
     void whenOneOfTwoFactoriesOfATypeGoesTheInstancesMoveToTheOtherWithoutStopping() {
         assemble(false);

@@ -76,6 +76,7 @@ public final class ControllerManagerImpl implements ControllerManager {
     /** New instances of controllers being reloaded, in the plan next to the old ones until the swap. */
     private final List<ManagedController> reloading = new ArrayList<>();
     private volatile ControllerSource source;
+    private volatile java.util.function.BooleanSupplier shuttingDown = () -> false;
     private volatile Map<String, Declaration> declarations = Map.of();
     private volatile Predicate<String> pluginAvailable = p -> true;
     private volatile Commit inFlight;
@@ -122,6 +123,11 @@ public final class ControllerManagerImpl implements ControllerManager {
 
     public void setControllerSource(ControllerSource source) {
         this.source = source;
+    }
+
+    /** While this answers true (the runtime shutting down), a hardware failure is expected and logged at DEBUG. */
+    public void setShuttingDown(java.util.function.BooleanSupplier shuttingDown) {
+        this.shuttingDown = shuttingDown;
     }
 
     public void setDeclarations(Collection<Declaration> declared) {
@@ -1369,7 +1375,8 @@ public final class ControllerManagerImpl implements ControllerManager {
                     ManagedHardware.PendingEvent e = hw.pendingEvent();
                     LifecycleState s = hw.handlePendingEvent();
                     hw.attachToLoop();
-                    LOG.log(Level.WARNING, "robot {0}: hardware component ''{1}'' failed ({2}) and is now {3}{4}",
+                    LOG.log(shuttingDown.getAsBoolean() ? Level.DEBUG : Level.WARNING,
+                            "robot {0}: hardware component ''{1}'' failed ({2}) and is now {3}{4}",
                             config.robot(), hw.name(), e, s, hw.lastError() == null ? "" : ": " + hw.lastError());
                 } finally {
                     opLock.unlock();
