@@ -77,13 +77,15 @@ final class RobotAssembly {
 
     /**
      * A tracked controller factory; {@code serving} answers false once its bundle is stopping (its services are about
-     * to go), {@code withdrawn} is set when its service is unregistered, before the cell reacts to it.
+     * to go), {@code withdrawn} is set when its service is unregistered, before the cell reacts to it;
+     * {@code announced} once the worker has reacted to its arrival.
      */
     private static final class ControllerEntry {
         final Set<String> types;
         final ControllerFactory factory;
         final BooleanSupplier serving;
         volatile boolean withdrawn;
+        volatile boolean announced;
 
         ControllerEntry(Set<String> types, ControllerFactory factory, BooleanSupplier serving) {
             this.types = types;
@@ -246,6 +248,10 @@ final class RobotAssembly {
 
     void controllerFactoryAdded(long key, Collection<String> types, ControllerFactory factory) {
         trackControllerFactory(key, types, factory, () -> true);
+        ControllerEntry e = controllerFactories.get(key);
+        if (e != null) {
+            e.announced = true;
+        }
         if (loop != null) {
             reconcile();
         }
@@ -259,10 +265,10 @@ final class RobotAssembly {
         }
         for (String type : gone.types) {
             List<ControllerSnapshot> instances = manager().controllers().stream().filter(c -> c.type().equals(type)).toList();
-            if (instances.isEmpty()) {
-                continue;
-            }
-            if (factoryFor(type) != null) {
+            // only a factory whose arrival the worker has seen takes the instances over: the reactions follow the
+            // order of the service events (a bundle update unloads, then the new revision loads)
+            boolean servedStill = controllerFactories.values().stream().anyMatch(e -> e.announced && e.serves(type));
+            if (servedStill) {
                 // another factory still serves the type: move the instances to its code, each at one cycle boundary
                 for (ControllerSnapshot c : instances) {
                     Result r = await(manager().reload(c.name()));
@@ -271,8 +277,11 @@ final class RobotAssembly {
                 }
                 continue;
             }
+            // also without instances, as it runs under the manager's lock: one that a load on another thread was
+            // making from the gone factory while its bundle stopped is unloaded too
             Result r = await(loop.controllerTypeRemoved(type));
-            LOG.log(departure(Level.INFO), "robot {0}: {1}", settings.name(), r.message());
+            LOG.log(instances.isEmpty() ? Level.DEBUG : departure(Level.INFO), "robot {0}: {1}", settings.name(),
+                    r.message());
             for (ControllerSnapshot c : instances) {
                 // loaded again (with the new code) as soon as a factory serves the type
                 pendingLoad.add(c.name());
