@@ -302,8 +302,10 @@ public final class DeclaredController {
             changed = s.parameters();
         }
         if (factoryArrived && c.state() != LifecycleState.ACTIVE) {
-            // an instance made while the cell still knew the code that went (a bundle being updated) moves to the code
-            // that serves the type now; one of the current code stays as it is
+            // an instance made just before its bundle stopped (an update, then the refresh that restarts the bundle)
+            // moves to the code that serves the type now; one of the current code stays as it is (the reload is
+            // refused). The cell never hands out an instance of a stopping bundle, but it cannot take back one made
+            // a moment before
             m.reload(s.name()).toCompletableFuture().orTimeout(30, TimeUnit.SECONDS).join();
         }
         boolean reconfigure = false;
