@@ -1,10 +1,11 @@
 /**
  * What the standard controllers share: a {@link org.robocell.controller.common.Pid} loop, the
- * {@link org.robocell.controller.common.ChannelDirectory} (the channel registry implementation) and helpers for
- * interface names and parameters.
+ * {@link org.robocell.controller.common.ChannelDirectory} (the channel registry implementation), a controller's
+ * {@link org.robocell.controller.common.ChannelRegistrations}, {@link org.robocell.controller.common.GoalWait} for
+ * action goals' results and helpers for interface names and parameters.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.robocell.controller.common;
 
 import org.osgi.annotation.bundle.Export;

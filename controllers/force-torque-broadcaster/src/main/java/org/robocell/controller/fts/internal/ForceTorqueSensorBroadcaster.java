@@ -18,6 +18,7 @@ import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.controller.common.ChannelRegistrations;
 import org.robocell.controller.common.InterfaceNames;
 
 /**
@@ -39,7 +40,6 @@ final class ForceTorqueSensorBroadcaster implements Controller {
 
     private static final Set<String> LIVE = liveKeys();
 
-    private final ChannelRegistry channels;
     private ControllerContext context;
     private String lastError;
 
@@ -50,7 +50,7 @@ final class ForceTorqueSensorBroadcaster implements Controller {
 
     private StateOutput wrench;
     private StateOutput wrenchRaw;
-    private final List<ChannelRegistry.Registration> registrations = new ArrayList<>();
+    private final ChannelRegistrations registrations;
 
     /** Loop-owned calibration: offsets at 0..5, multipliers at 6..11. */
     private final double[] calibration = new double[2 * N];
@@ -63,7 +63,7 @@ final class ForceTorqueSensorBroadcaster implements Controller {
     private final StateHandle[] sources = new StateHandle[N];
 
     ForceTorqueSensorBroadcaster(ChannelRegistry channels) {
-        this.channels = channels;
+        this.registrations = new ChannelRegistrations(channels);
     }
 
     private static Set<String> liveKeys() {
@@ -175,8 +175,7 @@ final class ForceTorqueSensorBroadcaster implements Controller {
         StateOutput processed = new StateOutput(context.name() + "/wrench", fields);
         StateOutput raw = new StateOutput(context.name() + "/wrench_raw", fields);
         try {
-            registrations.add(channels.register(processed.name(), processed));
-            registrations.add(channels.register(raw.name(), raw));
+            registrations.register(processed, raw);
         } catch (IllegalStateException e) {
             release();
             return fail(e.getMessage());
@@ -288,8 +287,7 @@ final class ForceTorqueSensorBroadcaster implements Controller {
     }
 
     private void release() {
-        registrations.forEach(ChannelRegistry.Registration::close);
-        registrations.clear();
+        registrations.closeAll();
         wrench = null;
         wrenchRaw = null;
     }

@@ -18,6 +18,7 @@ import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.controller.common.Pid;
 import org.robocell.api.gripper.GripperFeedback;
+import org.robocell.controller.common.ChannelRegistrations;
 
 /**
  * Moves one gripper joint to goals submitted through {@code <controller>/gripper_cmd} and publishes its state to
@@ -41,10 +42,9 @@ final class GripperActionController implements Controller {
             "max_effort", "max_velocity", "stalled", "reached_goal");
 
     private final String fixedCommandInterface;
-    private final ChannelRegistry channels;
     private ControllerContext context;
     private String lastError;
-    private final List<ChannelRegistry.Registration> registrations = new ArrayList<>();
+    private final ChannelRegistrations registrations;
 
     private GripperConfig config;
     private Pid pid;
@@ -72,7 +72,7 @@ final class GripperActionController implements Controller {
      */
     GripperActionController(String fixedCommandInterface, ChannelRegistry channels) {
         this.fixedCommandInterface = fixedCommandInterface;
-        this.channels = channels;
+        this.registrations = new ChannelRegistrations(channels);
     }
 
     @Override
@@ -114,10 +114,8 @@ final class GripperActionController implements Controller {
         GripperActionServer server = new GripperActionServer(context.name() + "/gripper_cmd", config, pending,
                 () -> running, () -> feedback(out));
         try {
-            registrations.add(channels.register(out.name(), out));
-            registrations.add(channels.register(server.name(), server));
+            registrations.register(out, server);
         } catch (IllegalStateException e) {
-            closeRegistrations();
             return fail(e.getMessage());
         }
         stateOutput = out;
@@ -320,7 +318,6 @@ final class GripperActionController implements Controller {
     }
 
     private void closeRegistrations() {
-        registrations.forEach(ChannelRegistry.Registration::close);
-        registrations.clear();
+        registrations.closeAll();
     }
 }

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 import org.robocell.api.gripper.GoalHandle;
@@ -12,6 +11,7 @@ import org.robocell.api.gripper.GoalResult;
 import org.robocell.api.gripper.GoalStatus;
 import org.robocell.api.gripper.GripperFeedback;
 import org.robocell.api.gripper.GripperGoal;
+import org.robocell.controller.common.GoalWait;
 
 /**
  * A goal and its status, shared by the submitting thread and the control loop without locks. The goal's values are
@@ -88,20 +88,7 @@ final class GripperGoalHandle implements GoalHandle {
 
     @Override
     public GoalResult awaitResult(Duration timeout) throws InterruptedException, TimeoutException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            Optional<GoalResult> r = result();
-            if (r.isPresent()) {
-                return r.get();
-            }
-            if (System.nanoTime() - deadline >= 0) {
-                throw new TimeoutException("gripper goal " + id + " still " + status() + " after " + timeout);
-            }
-            LockSupport.parkNanos(1_000_000L);
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-        }
+        return GoalWait.awaitResult(this::result, this::status, timeout, "gripper goal " + id);
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.controller.common.ChannelRegistrations;
 import org.robocell.controller.common.InterfaceNames;
 
 /**
@@ -30,7 +31,6 @@ final class JointStateBroadcaster implements Controller {
     static final String[] FIELDS = { "position", "velocity", "effort" };
     private static final StateHandle[] NO_HANDLES = new StateHandle[0];
 
-    private final ChannelRegistry channels;
     private ControllerContext context;
     private String lastError;
 
@@ -39,14 +39,14 @@ final class JointStateBroadcaster implements Controller {
     private final String[] mappedInterfaces = new String[FIELDS.length];
 
     private StateOutput output;
-    private final List<ChannelRegistry.Registration> registrations = new ArrayList<>();
+    private final ChannelRegistrations registrations;
 
     /** Per published joint and field (joint-major), the state to read, null when the joint has none. */
     private StateHandle[] sources = NO_HANDLES;
     private int extraValues;
 
     JointStateBroadcaster(ChannelRegistry channels) {
-        this.channels = channels;
+        this.registrations = new ChannelRegistrations(channels);
     }
 
     @Override
@@ -85,12 +85,12 @@ final class JointStateBroadcaster implements Controller {
         if (output == null) {
             StateOutput channel = new StateOutput(context.name() + "/joint_states", List.of());
             try {
-                registrations.add(channels.register(channel.name(), channel));
+                registrations.register(channel);
             } catch (IllegalStateException e) {
                 return fail(e.getMessage());
             }
             try {
-                registrations.add(channels.register("joint_states", channel));
+                registrations.registerAs("joint_states", channel);
             } catch (IllegalStateException taken) {
                 // another broadcaster serves the short name; this one stays reachable under its own name
             }
@@ -203,8 +203,7 @@ final class JointStateBroadcaster implements Controller {
     }
 
     private void release() {
-        registrations.forEach(ChannelRegistry.Registration::close);
-        registrations.clear();
+        registrations.closeAll();
         output = null;
     }
 }

@@ -18,6 +18,7 @@ import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.controller.common.Pid;
 import org.robocell.api.trajectory.TrajectoryFeedback;
+import org.robocell.controller.common.ChannelRegistrations;
 
 /**
  * Follows joint trajectories submitted through {@code <controller>/follow_joint_trajectory} and publishes desired,
@@ -31,10 +32,9 @@ final class JointTrajectoryController implements Controller {
     static final String[] STATE_FIELDS = { "desired/position", "desired/velocity", "desired/acceleration",
             "actual/position", "actual/velocity", "error/position", "error/velocity" };
 
-    private final ChannelRegistry channels;
     private ControllerContext context;
     private String lastError;
-    private final List<ChannelRegistry.Registration> registrations = new ArrayList<>();
+    private final ChannelRegistrations registrations;
 
     private JtcConfig config;
     private GoalInbox inbox;
@@ -68,7 +68,7 @@ final class JointTrajectoryController implements Controller {
     private TrajectoryGoalHandle activeGoal;
 
     JointTrajectoryController(ChannelRegistry channels) {
-        this.channels = channels;
+        this.registrations = new ChannelRegistrations(channels);
     }
 
     @Override
@@ -129,10 +129,8 @@ final class JointTrajectoryController implements Controller {
         TrajectoryActionServer server = new TrajectoryActionServer(context.name() + "/follow_joint_trajectory",
                 config, inbox, () -> running, () -> loopTime, () -> feedback(out));
         try {
-            registrations.add(channels.register(stateOutput.name(), stateOutput));
-            registrations.add(channels.register(server.name(), server));
+            registrations.register(stateOutput, server);
         } catch (IllegalStateException e) {
-            closeRegistrations();
             lastError = context.name() + ": " + e.getMessage();
             return CallbackReturn.FAILURE;
         }
@@ -443,7 +441,6 @@ final class JointTrajectoryController implements Controller {
     }
 
     private void closeRegistrations() {
-        registrations.forEach(ChannelRegistry.Registration::close);
-        registrations.clear();
+        registrations.closeAll();
     }
 }

@@ -4,13 +4,13 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 import org.robocell.api.trajectory.GoalHandle;
 import org.robocell.api.trajectory.GoalResult;
 import org.robocell.api.trajectory.GoalStatus;
 import org.robocell.api.trajectory.TrajectoryFeedback;
+import org.robocell.controller.common.GoalWait;
 
 /**
  * A goal's status, shared by the submitting thread and the control loop without locks: the end is set once, by
@@ -74,20 +74,7 @@ final class TrajectoryGoalHandle implements GoalHandle {
 
     @Override
     public GoalResult awaitResult(Duration timeout) throws InterruptedException, TimeoutException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            Optional<GoalResult> r = result();
-            if (r.isPresent()) {
-                return r.get();
-            }
-            if (System.nanoTime() - deadline >= 0) {
-                throw new TimeoutException("goal " + id + " still " + status() + " after " + timeout);
-            }
-            LockSupport.parkNanos(1_000_000L);
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-        }
+        return GoalWait.awaitResult(this::result, this::status, timeout, "goal " + id);
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.controller.common.ChannelRegistrations;
 import org.robocell.controller.common.Pid;
 
 /**
@@ -32,10 +33,9 @@ final class PidController implements ChainableController {
 
     static final String[] STATE_FIELDS = { "reference", "feedback", "error", "output" };
 
-    private final ChannelRegistry channels;
     private ControllerContext context;
     private String lastError;
-    private final List<ChannelRegistry.Registration> registrations = new ArrayList<>();
+    private final ChannelRegistrations registrations;
 
     private PidConfig config;
     private Pid[] pids;
@@ -53,7 +53,7 @@ final class PidController implements ChainableController {
     private double[] error;
 
     PidController(ChannelRegistry channels) {
-        this.channels = channels;
+        this.registrations = new ChannelRegistrations(channels);
     }
 
     @Override
@@ -101,12 +101,11 @@ final class PidController implements ChainableController {
         }
         stateOutput = new StateOutput(name + "/state", fields);
         try {
-            registrations.add(channels.register(referenceInput.name(), referenceInput));
-            registrations.add(channels.register(stateOutput.name(), stateOutput));
+            registrations.register(referenceInput, stateOutput);
             if (config.externalMeasuredStates()) {
                 measuredInput = new CommandInput(name + "/measured_state",
                         values -> values.length == width && noInfinity(values));
-                registrations.add(channels.register(measuredInput.name(), measuredInput));
+                registrations.register(measuredInput);
             }
         } catch (IllegalStateException e) {
             closeRegistrations();
@@ -309,8 +308,7 @@ final class PidController implements ChainableController {
     }
 
     private void closeRegistrations() {
-        registrations.forEach(ChannelRegistry.Registration::close);
-        registrations.clear();
+        registrations.closeAll();
         measuredInput = null;
     }
 }
