@@ -262,7 +262,7 @@ public final class DeclaredController {
         }
         boolean reached;
         try {
-            reached = attempt(m, s, changed, retries > 0);
+            reached = attempt(m, s, changed);
         } catch (RuntimeException e) {
             problem(s, "declaration not applied: " + e);
             reached = false;
@@ -281,7 +281,7 @@ public final class DeclaredController {
     }
 
     /** One attempt; whether the controller is in the declared state afterwards. */
-    private boolean attempt(ControllerManager m, Spec s, Map<String, Object> changed, boolean factoryArrived) {
+    private boolean attempt(ControllerManager m, Spec s, Map<String, Object> changed) {
         ControllerSnapshot c = m.controller(s.name()).orElse(null);
         if (c == null) {
             if (!s.type().isEmpty() && !m.types().contains(s.type())) {
@@ -300,13 +300,6 @@ public final class DeclaredController {
             return false;
         } else if (c.state() == LifecycleState.UNCONFIGURED && !s.parameters().isEmpty()) {
             changed = s.parameters();
-        }
-        if (factoryArrived && c.state() != LifecycleState.ACTIVE) {
-            // an instance made just before its bundle stopped (an update, then the refresh that restarts the bundle)
-            // moves to the code that serves the type now; one of the current code stays as it is (the reload is
-            // refused). The cell never hands out an instance of a stopping bundle, but it cannot take back one made
-            // a moment before
-            m.reload(s.name()).toCompletableFuture().orTimeout(30, TimeUnit.SECONDS).join();
         }
         boolean reconfigure = false;
         if (changed != null && !changed.isEmpty()) {
