@@ -47,6 +47,7 @@ public final class Harness {
 
     private static final String RC = "robocell";
     private static final String BARE = "bare";
+    private static final String CONTROL = "control";
 
     private Harness() {
     }
@@ -80,7 +81,12 @@ public final class Harness {
         for (int j = 0; j < n; j++) {
             state[j] = 0.1 * j;
         }
-        PeriodicLoop rcLoop = new PeriodicLoop(period, o.idle(), now -> loop.cycleOnly());
+        double[] controlCommand = new double[n];
+        PeriodicLoop rcLoop = new PeriodicLoop(period, o.idle(), o.control() ? now -> {
+            for (int j = 0; j < n; j++) {
+                controlCommand[j] = state[j] + 0.001 * state[n + j];
+            }
+        } : now -> loop.cycleOnly());
         PeriodicLoop bareLoop = new PeriodicLoop(period, o.idle(), now -> {
             for (int j = 0; j < n; j++) {
                 command[j] = state[j] + 0.001 * state[n + j];
@@ -155,12 +161,17 @@ public final class Harness {
         }
         String gcs = gcDelta(gcBefore, gcAfter);
         GoalStatus status = goal.status();
-        notes.add("trajectory on " + cell.name("jtc_part") + " at the end: " + status
-                + (status == GoalStatus.EXECUTING ? " (it ran the whole time)" : ""));
+        if (o.control()) {
+            notes.add("A/A control: the first loop ran the bare body, not the RoboCell cycle (the cell did not cycle during the run)");
+        } else {
+            notes.add("trajectory on " + cell.name("jtc_part") + " at the end: " + status
+                    + (status == GoalStatus.EXECUTING ? " (it ran the whole time)" : ""));
+        }
         notes.add("collections during the run: " + gcs);
         String machine = machine(load0);
         List<JitterReport.LoopResult> loops = List.of(
-                result(RC, threadInfo[0], rcLoop, allocated[0]), result(BARE, threadInfo[1], bareLoop, allocated[1]));
+                result(o.control() ? CONTROL : RC, threadInfo[0], rcLoop, allocated[0]),
+                result(BARE, threadInfo[1], bareLoop, allocated[1]));
         return new JitterReport(o, machine, loops, load, notes);
     }
 

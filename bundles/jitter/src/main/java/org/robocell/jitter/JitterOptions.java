@@ -21,10 +21,12 @@ import org.robocell.manager.IdleStrategy;
  * @param cpus             CPUs the RoboCell loop thread is pinned to (empty: not pinned)
  * @param bareCpus         CPUs the bare loop thread is pinned to (empty: not pinned)
  * @param lockMemory       mlockall before the run
+ * @param control          A/A control: the first loop runs the bare body too (no framework), so the run shows how
+ *                         far apart two identical loops land on this machine
  */
 public record JitterOptions(int rate, double seconds, double warmupSeconds, IdleStrategy idle, BenchCell.Robot robot,
         int switchesPerSecond, int shellPerSecond, int allocMbPerSecond, int fifoPriority, BitSet cpus,
-        BitSet bareCpus, boolean lockMemory) {
+        BitSet bareCpus, boolean lockMemory, boolean control) {
 
     public static final String USAGE = String.join("\n",
             "options (defaults in brackets):",
@@ -40,6 +42,7 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
             "  --cpu LIST           pin the RoboCell loop thread (e.g. 1 or 0-1) [not pinned]",
             "  --bare-cpu LIST      pin the bare loop thread [same as --cpu]",
             "  --mlock              mlockall(MCL_CURRENT|MCL_FUTURE) before the run [off]",
+            "  --control            A/A control: both loops bare, to see the noise of the comparison [off]",
             "JVM choices (garbage collector, -XX:+AlwaysPreTouch, heap) are the JVM's options: see benchmarks/jitter.sh.");
 
     public JitterOptions {
@@ -57,6 +60,10 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
         }
         if (fifoPriority < 0 || fifoPriority > 99) {
             throw new IllegalArgumentException("--fifo must be 1..99, got " + fifoPriority);
+        }
+        if (control && switchesPerSecond > 0) {
+            throw new IllegalArgumentException("--control runs no RoboCell cycle, so a --switch-storm would wait for"
+                    + " commits that never come; the shell and allocation storms work");
         }
         idle = idle == null ? IdleStrategy.SLEEP_THEN_SPIN : idle;
         robot = robot == null ? BenchCell.Robot.FR3 : robot;
@@ -82,6 +89,7 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
         BitSet cpus = new BitSet();
         BitSet bare = null;
         boolean mlock = false;
+        boolean control = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             try {
@@ -104,6 +112,7 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
                     case "--cpu" -> cpus = RealTime.parseCpus(value(args, ++i, a));
                     case "--bare-cpu" -> bare = RealTime.parseCpus(value(args, ++i, a));
                     case "--mlock" -> mlock = true;
+                    case "--control" -> control = true;
                     default -> throw new IllegalArgumentException("unknown option '" + a + "'");
                 }
             } catch (NumberFormatException e) {
@@ -112,7 +121,8 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
                 throw new IllegalArgumentException(e.getMessage() + "\n" + USAGE);
             }
         }
-        return new JitterOptions(rate, seconds, warmup, idle, robot, switches, shell, alloc, fifo, cpus, bare, mlock);
+        return new JitterOptions(rate, seconds, warmup, idle, robot, switches, shell, alloc, fifo, cpus, bare, mlock,
+                control);
     }
 
     private static String value(String[] args, int i, String option) {

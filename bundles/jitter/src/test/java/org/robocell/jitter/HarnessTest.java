@@ -63,9 +63,24 @@ class HarnessTest {
         assertThrows(IllegalArgumentException.class, () -> JitterOptions.parse(new String[] { "--fifo", "120" }));
         assertThrows(IllegalArgumentException.class, () -> JitterOptions.parse(new String[] { "--idle", "nap" }));
         assertThrows(IllegalArgumentException.class, () -> JitterOptions.parse(new String[] { "--bogus" }));
+        assertTrue(JitterOptions.parse(new String[] { "--control", "--shell-storm", "5" }).control());
+        assertThrows(IllegalArgumentException.class,
+                () -> JitterOptions.parse(new String[] { "--control", "--switch-storm", "10" }));
         BitSet range = new BitSet();
         range.set(0, 4);
         assertEquals(range, RealTime.parseCpus("0-3"));
+    }
+
+    @Test
+    void theControlRunComparesTwoBareLoops() throws InterruptedException {
+        JitterOptions o = JitterOptions.parse(new String[] { "--rate", "500", "--seconds", "0.4", "--warmup", "0.1",
+                "--control" });
+        BenchCell cell = TestCells.create(o.robot(), o.rate());
+        JitterReport r = Harness.run(o, cell, null, null);
+        assertEquals(List.of("control", "bare"), r.loops().stream().map(JitterReport.LoopResult::name).toList());
+        assertTrue(r.notes().get(0).startsWith("A/A control"), r.notes().toString());
+        assertTrue(r.loops().get(0).cycles() > 0);
+        assertTrue(r.table().contains("control/bare: lateness p50"), r.table());
     }
 
     @Test
