@@ -100,9 +100,11 @@ public final class Harness {
         String[] threadInfo = new String[2];
         double[] allocated = { -1, -1 };
         Throwable[] failure = new Throwable[1];
-        Thread rcThread = loopThread("robocell-jitter-loop", rcLoop, o.fifoPriority(), o.cpus(), t0, recordFrom, end,
-                ready, threadInfo, allocated, 0, failure);
-        Thread bareThread = loopThread("robocell-jitter-bare", bareLoop, o.fifoPriority(), o.bareCpus(), t0 + period / 2,
+        long rcFirst = o.bareFirst() ? t0 + period / 2 : t0;
+        long bareFirst = o.bareFirst() ? t0 : t0 + period / 2;
+        Thread rcThread = loopThread("robocell-jitter-loop", rcLoop, o.fifoPriority(), o.cpus(), rcFirst, recordFrom,
+                end, ready, threadInfo, allocated, 0, failure);
+        Thread bareThread = loopThread("robocell-jitter-bare", bareLoop, o.fifoPriority(), o.bareCpus(), bareFirst,
                 recordFrom, end, ready, threadInfo, allocated, 1, failure);
 
         List<Thread> helpers = new ArrayList<>();
@@ -189,6 +191,7 @@ public final class Harness {
                 } catch (RuntimeException e) {
                     info[index] = "default scheduling: " + e.getMessage();
                 }
+                ThreadAllocation.bytes(); // first call initialises the counter's bean: not in the loop's count
                 ready.countDown();
                 loop.run(first, recordFrom, end);
                 allocated[index] = loop.allocatedBytesPerCycle();

@@ -23,10 +23,12 @@ import org.robocell.manager.IdleStrategy;
  * @param lockMemory       mlockall before the run
  * @param control          A/A control: the first loop runs the bare body too (no framework), so the run shows how
  *                         far apart two identical loops land on this machine
+ * @param bareFirst        the bare loop takes the first half-period slot (deadlines on the period) and the RoboCell
+ *                         loop the second; by default the RoboCell loop is first
  */
 public record JitterOptions(int rate, double seconds, double warmupSeconds, IdleStrategy idle, BenchCell.Robot robot,
         int switchesPerSecond, int shellPerSecond, int allocMbPerSecond, int fifoPriority, BitSet cpus,
-        BitSet bareCpus, boolean lockMemory, boolean control) {
+        BitSet bareCpus, boolean lockMemory, boolean control, boolean bareFirst) {
 
     public static final String USAGE = String.join("\n",
             "options (defaults in brackets):",
@@ -43,6 +45,8 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
             "  --bare-cpu LIST      pin the bare loop thread [same as --cpu]",
             "  --mlock              mlockall(MCL_CURRENT|MCL_FUTURE) before the run [off]",
             "  --control            A/A control: both loops bare, to see the noise of the comparison [off]",
+            "  --bare-first         the bare loop's deadlines on the period, the RoboCell loop's half a period later",
+            "                       (default: the other way round); run both ways to cancel the slot's own bias",
             "JVM choices (garbage collector, -XX:+AlwaysPreTouch, heap) are the JVM's options: see benchmarks/jitter.sh.");
 
     public JitterOptions {
@@ -90,6 +94,7 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
         BitSet bare = null;
         boolean mlock = false;
         boolean control = false;
+        boolean bareFirst = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             try {
@@ -113,6 +118,7 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
                     case "--bare-cpu" -> bare = RealTime.parseCpus(value(args, ++i, a));
                     case "--mlock" -> mlock = true;
                     case "--control" -> control = true;
+                    case "--bare-first" -> bareFirst = true;
                     default -> throw new IllegalArgumentException("unknown option '" + a + "'");
                 }
             } catch (NumberFormatException e) {
@@ -122,7 +128,7 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
             }
         }
         return new JitterOptions(rate, seconds, warmup, idle, robot, switches, shell, alloc, fifo, cpus, bare, mlock,
-                control);
+                control, bareFirst);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -134,8 +140,10 @@ public record JitterOptions(int rate, double seconds, double warmupSeconds, Idle
 
     /** One line for the report. */
     public String describe() {
-        return String.format(Locale.ROOT, "%d Hz, %s s measured after %s s warm-up, idle %s, robot %s", rate,
-                trim(seconds), trim(warmupSeconds), idle.name().toLowerCase(Locale.ROOT), robot.label());
+        return String.format(Locale.ROOT, "%d Hz, %s s measured after %s s warm-up, idle %s, robot %s, %s", rate,
+                trim(seconds), trim(warmupSeconds), idle.name().toLowerCase(Locale.ROOT), robot.label(),
+                bareFirst ? "bare loop on the period, RoboCell loop half a period later"
+                        : "RoboCell loop on the period, bare loop half a period later");
     }
 
     private static String trim(double d) {

@@ -64,6 +64,8 @@ class HarnessTest {
         assertThrows(IllegalArgumentException.class, () -> JitterOptions.parse(new String[] { "--idle", "nap" }));
         assertThrows(IllegalArgumentException.class, () -> JitterOptions.parse(new String[] { "--bogus" }));
         assertTrue(JitterOptions.parse(new String[] { "--control", "--shell-storm", "5" }).control());
+        assertTrue(JitterOptions.parse(new String[] { "--bare-first" }).bareFirst());
+        assertTrue(!d.bareFirst() && !d.control());
         assertThrows(IllegalArgumentException.class,
                 () -> JitterOptions.parse(new String[] { "--control", "--switch-storm", "10" }));
         BitSet range = new BitSet();
