@@ -306,10 +306,6 @@ public final class Harness {
                     perSecond, ok, ok / seconds, failed, failed > 0 ? " (" + lastFailure + ")" : "",
                     cycles.getValueAtPercentile(50), cycles.getValueAtPercentile(99), cycles.getMaxValue());
         }
-
-        long committed() {
-            return ok;
-        }
     }
 
     private static List<Long> gcCounts() {
