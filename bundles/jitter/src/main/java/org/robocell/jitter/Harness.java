@@ -24,6 +24,7 @@ import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.trajectory.GoalHandle;
 import org.robocell.api.trajectory.GoalStatus;
 import org.robocell.manager.RobotLoop;
+import org.robocell.manager.realtime.RealTime;
 
 /**
  * Runs the RoboCell loop and the bare reference loop <b>concurrently</b>, each on its own thread, for the same

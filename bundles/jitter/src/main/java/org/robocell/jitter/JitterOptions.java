@@ -4,6 +4,7 @@ import java.util.BitSet;
 import java.util.Locale;
 
 import org.robocell.manager.IdleStrategy;
+import org.robocell.manager.realtime.RealTime;
 
 /**
  * What a harness run does.

@@ -6,7 +6,7 @@
  * execution percentiles ({@link org.robocell.jitter.JitterReport}).
  */
 @Export
-@Version("1.0.0")
+@Version("2.0.0")
 package org.robocell.jitter;
 
 import org.osgi.annotation.bundle.Export;

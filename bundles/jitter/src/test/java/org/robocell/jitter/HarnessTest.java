@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.robocell.manager.IdleStrategy;
+import org.robocell.manager.realtime.RealTime;
 
 /** What the harness produces (never how fast: timing is measured in benchmarks/, not asserted). */
 class HarnessTest {

@@ -1,9 +1,15 @@
 package org.robocell.manager;
 
+import java.util.List;
+
 import org.robocell.api.cell.ClockKind;
 
 /**
  * How one robot loop runs.
+ * <p>
+ * The real-time settings are applied by the loop thread itself when it starts, before its first cycle, through
+ * {@link org.robocell.manager.realtime.RealTime}; a setting that cannot be applied (no permission, no JNA, a CPU
+ * that is not there) is logged once and the loop runs without it. A stepped loop has no thread and ignores them.
  *
  * @param robot                              the robot's name (the {@code robocell.robot} service property)
  * @param rate                               loop rate in Hz
@@ -13,9 +19,22 @@ import org.robocell.api.cell.ClockKind;
  * @param allowActivationOnInactiveHardware  whether controllers may be activated on INACTIVE hardware (KUKA-style
  *                                           cells activate controllers before the hardware)
  * @param defaultSwitchTimeoutCycles         cycles a switch may wait for the loop when the caller gives none
+ * @param threadPriority                     SCHED_FIFO priority of the loop thread, 1..99; 0 leaves the scheduler
+ *                                           alone (since 1.2)
+ * @param cpuAffinity                        CPUs the loop thread is pinned to; empty: any CPU (since 1.2)
+ * @param lockMemory                         mlockall (current and future pages) when the loop thread starts
+ *                                           (since 1.2)
  */
 public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy idle, int slotCapacity,
-        boolean allowActivationOnInactiveHardware, int defaultSwitchTimeoutCycles) {
+        boolean allowActivationOnInactiveHardware, int defaultSwitchTimeoutCycles, int threadPriority,
+        List<Integer> cpuAffinity, boolean lockMemory) {
+
+    /** A loop with the scheduler, CPUs and memory left alone. */
+    public LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy idle, int slotCapacity,
+            boolean allowActivationOnInactiveHardware, int defaultSwitchTimeoutCycles) {
+        this(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware, defaultSwitchTimeoutCycles, 0,
+                List.of(), false);
+    }
 
     public LoopConfig {
         if (robot == null || robot.isBlank()) {
@@ -32,6 +51,35 @@ public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy i
         if (defaultSwitchTimeoutCycles <= 0) {
             defaultSwitchTimeoutCycles = rate;
         }
+        if (threadPriority < 0 || threadPriority > 99) {
+            throw new IllegalArgumentException("robot '" + robot + "': thread priority must be 0 (default scheduling)"
+                    + " or a SCHED_FIFO priority 1..99, got " + threadPriority);
+        }
+        cpuAffinity = cpuAffinity == null ? List.of() : List.copyOf(cpuAffinity);
+        for (int cpu : cpuAffinity) {
+            if (cpu < 0) {
+                throw new IllegalArgumentException("robot '" + robot + "': CPU numbers start at 0, got " + cpu);
+            }
+        }
+    }
+
+    /**
+     * This configuration with the loop thread's real-time settings.
+     *
+     * @since 1.2
+     */
+    public LoopConfig withRealTime(int threadPriority, List<Integer> cpuAffinity, boolean lockMemory) {
+        return new LoopConfig(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware,
+                defaultSwitchTimeoutCycles, threadPriority, cpuAffinity, lockMemory);
+    }
+
+    /**
+     * Whether any real-time setting is asked for.
+     *
+     * @since 1.2
+     */
+    public boolean realTime() {
+        return threadPriority > 0 || !cpuAffinity.isEmpty() || lockMemory;
     }
 
     /** A stepped loop for tests. */

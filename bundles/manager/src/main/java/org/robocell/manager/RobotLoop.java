@@ -35,7 +35,7 @@ public final class RobotLoop {
         this.config = config;
         this.manager = new ControllerManagerImpl(config, source, ticker);
         this.runner = config.clock() == ClockKind.STEPPED ? null
-                : new LoopRunner(manager, config.robot(), config.clock(), config.idle());
+                : new LoopRunner(manager, config);
     }
 
     public static RobotLoop create(LoopConfig config, ControllerSource source) {
@@ -122,6 +122,19 @@ public final class RobotLoop {
 
     public boolean isRunning() {
         return runner != null && runner.isRunning();
+    }
+
+    /**
+     * What the loop thread made of the configured real-time settings ({@link LoopConfig#threadPriority()},
+     * {@link LoopConfig#cpuAffinity()}, {@link LoopConfig#lockMemory()}) when it last started, as it was logged:
+     * "robot fr3: loop thread robocell-fr3-loop (tid 1234) runs with SCHED_FIFO 80", or "... runs without" the
+     * refused settings and why; "default scheduling" when none was asked for; null before the loop thread started
+     * (and for a stepped loop, which has no thread).
+     *
+     * @since 1.2
+     */
+    public String realTimeReport() {
+        return runner == null ? null : runner.realTimeReport();
     }
 
     /** Stepped clock: one cycle at the next virtual time, then the service work. */

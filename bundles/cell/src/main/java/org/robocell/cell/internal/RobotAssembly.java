@@ -157,7 +157,8 @@ final class RobotAssembly {
         startUnconfigured = unconfigured;
         startInactive = inactive;
         loop = RobotLoop.create(new LoopConfig(settings.name(), rate, settings.clock(), settings.idle(),
-                settings.slotCapacity(), settings.allowActivationOnInactiveHardware(), settings.switchTimeoutCycles()),
+                settings.slotCapacity(), settings.allowActivationOnInactiveHardware(), settings.switchTimeoutCycles())
+                .withRealTime(settings.loopPriority(), settings.loopCpus(), settings.loopLockMemory()),
                 new Source());
         if (controllers != null) {
             List<Declaration> declarations = new ArrayList<>();

@@ -74,4 +74,16 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Robot lifecycle state to reach at start: unconfigured, inactive or active;"
             + " empty: no lifecycle (hardware start states and the activate list apply)")
     String lifecycle() default "";
+
+    @AttributeDefinition(description = "SCHED_FIFO priority of the loop thread, 1..99 (Linux; root, CAP_SYS_NICE or an"
+            + " rtprio limit; JNA); 0 leaves the scheduler alone")
+    int loop_priority() default 0;
+
+    @AttributeDefinition(description = "CPUs the loop thread is pinned to (CPU numbers, comma-separated); empty: any"
+            + " CPU")
+    String[] loop_cpus() default {};
+
+    @AttributeDefinition(description = "Lock the process's memory (mlockall, current and future pages) when the loop"
+            + " thread starts")
+    boolean loop_lock_memory() default false;
 }

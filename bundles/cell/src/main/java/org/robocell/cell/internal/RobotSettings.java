@@ -23,12 +23,27 @@ import org.robocell.manager.IdleStrategy;
  *                               hardware)
  * @param lifecycle              the robot lifecycle state to reach at start, or null: no lifecycle
  * @param prefix                 prefix of every link and joint name (xacro's prefix), or empty
+ * @param loopPriority           SCHED_FIFO priority of the loop thread (1..99), 0: scheduler left alone
+ * @param loopCpus               CPUs the loop thread is pinned to, empty: any
+ * @param loopLockMemory         mlockall when the loop thread starts
  */
 record RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
         List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
         boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
-        String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix) {
+        String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
+        int loopPriority, List<Integer> loopCpus, boolean loopLockMemory) {
+
+    /** A robot without real-time settings for its loop thread. */
+    RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
+            IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
+            List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
+            boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
+            String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix) {
+        this(name, urdf, controllers, namespace, clock, rate, idle, hardwareUnconfigured, hardwareInactive, load, activate,
+                slotCapacity, allowActivationOnInactiveHardware, controllersBeforeHardware, switchTimeoutCycles,
+                controlModes, controlMode, configurationControllers, lifecycle, prefix, 0, List.of(), false);
+    }
 
     /** A robot without a joint prefix. */
     RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
@@ -50,6 +65,7 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
         hardwareInactive = List.copyOf(hardwareInactive);
         load = List.copyOf(load);
         activate = List.copyOf(activate);
+        loopCpus = loopCpus == null ? List.of() : List.copyOf(loopCpus);
     }
 
     /**
@@ -119,12 +135,31 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
                         + " active, got '" + lc + "'");
             }
         }
+        if (c.loop_priority() < 0 || c.loop_priority() > 99) {
+            throw new IllegalArgumentException("robot '" + name + "': loop.priority must be 0 (default scheduling) or a"
+                    + " SCHED_FIFO priority 1..99, got " + c.loop_priority());
+        }
+        List<Integer> cpus = new java.util.ArrayList<>();
+        for (String cpu : list(c.loop_cpus())) {
+            int n;
+            try {
+                n = Integer.parseInt(cpu);
+            } catch (NumberFormatException e) {
+                n = -1;
+            }
+            if (n < 0) {
+                throw new IllegalArgumentException("robot '" + name + "': loop.cpus must be CPU numbers (0, 1, ...),"
+                        + " comma-separated, got '" + cpu + "'");
+            }
+            cpus.add(n);
+        }
         return new RobotSettings(name, urdf, controllers, ns, clock,
                 c.rate(), idle, list(c.hardware_unconfigured()), list(c.hardware_inactive()), qualified(ns, c.load()),
                 qualified(ns, c.activate()), c.slot_capacity(), c.allow_activation_on_inactive_hardware()
                         || c.controllers_before_hardware() || !modes.isEmpty(),
                 c.controllers_before_hardware(), c.switch_timeout_cycles(), modes, mode,
-                qualified(ns, c.configuration_controllers()), lifecycle, c.prefix() == null ? "" : c.prefix().trim());
+                qualified(ns, c.configuration_controllers()), lifecycle, c.prefix() == null ? "" : c.prefix().trim(),
+                c.loop_priority(), cpus, c.loop_lock_memory());
     }
 
     private static List<String> qualified(String ns, String[] values) {

@@ -300,4 +300,50 @@ class RobotAssemblyTest {
         assertEquals(LifecycleState.ACTIVE, state("joint_state_broadcaster"));
         assembly.stop();
     }
+
+    @Test
+    void theLoopsRealTimeKeysReachItsLoopConfig() {
+        java.util.Hashtable<String, Object> d = new java.util.Hashtable<>();
+        d.put("name", "fr3");
+        d.put("urdf", "fr3.urdf");
+        d.put("clock", "stepped");
+        d.put("rate", "100");
+        d.put("loop.priority", "80");
+        d.put("loop.cpus", "3, 1");
+        d.put("loop.lock.memory", "true");
+        RobotSettings s = RobotSettings.of(CellFolder.config(d), CELL);
+        assembly = new RobotAssembly(s);
+        assembly.build();
+        org.robocell.manager.LoopConfig config = assembly.loop().config();
+        assertEquals(80, config.threadPriority());
+        assertEquals(List.of(3, 1), config.cpuAffinity());
+        assertTrue(config.lockMemory());
+        assembly.stop();
+
+        d.remove("loop.priority");
+        d.remove("loop.cpus");
+        d.remove("loop.lock.memory");
+        assembly = new RobotAssembly(RobotSettings.of(CellFolder.config(d), CELL));
+        assembly.build();
+        assertFalse(assembly.loop().config().realTime(), "no keys: the scheduler, CPUs and memory are left alone");
+        assembly.stop();
+    }
+
+    @Test
+    void aRealTimeValueThatCanNeverWorkIsAOneLineConfigurationError() {
+        java.util.Hashtable<String, Object> d = new java.util.Hashtable<>();
+        d.put("name", "fr3");
+        d.put("urdf", "fr3.urdf");
+        d.put("loop.priority", "120");
+        IllegalArgumentException priority = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> RobotSettings.of(CellFolder.config(d), CELL));
+        assertEquals("robot 'fr3': loop.priority must be 0 (default scheduling) or a SCHED_FIFO priority 1..99, got 120",
+                priority.getMessage());
+        d.put("loop.priority", "80");
+        d.put("loop.cpus", "1, two");
+        IllegalArgumentException cpus = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> RobotSettings.of(CellFolder.config(d), CELL));
+        assertEquals("robot 'fr3': loop.cpus must be CPU numbers (0, 1, ...), comma-separated, got 'two'",
+                cpus.getMessage());
+    }
 }

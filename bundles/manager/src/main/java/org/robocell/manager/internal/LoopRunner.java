@@ -1,14 +1,21 @@
 package org.robocell.manager.internal;
 
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 import org.robocell.api.cell.ClockKind;
 import org.robocell.manager.IdleStrategy;
+import org.robocell.manager.LoopConfig;
+import org.robocell.manager.realtime.RealTime;
 
 /**
  * The threads of one robot loop: the loop thread (internal clock: absolute deadlines with an idle strategy;
  * hardware clock: no sleep, a driver's blocking read paces the loop) and the service thread that completes
- * switches and handles hardware failures off the loop.
+ * switches and handles hardware failures off the loop. The loop thread applies the configured real-time settings
+ * (SCHED_FIFO priority, CPU affinity, mlockall) to itself before its first cycle; one that cannot be applied is
+ * logged once and the loop runs without it.
  */
 public final class LoopRunner {
 
@@ -20,16 +27,24 @@ public final class LoopRunner {
     private final IdleStrategy idle;
     private final long period;
     private final String robot;
+    private final LoopConfig config;
+    private volatile String realTimeReport;
     private volatile boolean running;
     private Thread loopThread;
     private Thread serviceThread;
 
-    public LoopRunner(ControllerManagerImpl manager, String robot, ClockKind clock, IdleStrategy idle) {
+    public LoopRunner(ControllerManagerImpl manager, LoopConfig config) {
         this.manager = manager;
-        this.robot = robot;
-        this.clock = clock;
-        this.idle = idle;
+        this.config = config;
+        this.robot = config.robot();
+        this.clock = config.clock();
+        this.idle = config.idle();
         this.period = manager.periodNanos();
+    }
+
+    /** What the loop thread made of the real-time settings at its last start; null before it started. */
+    public String realTimeReport() {
+        return realTimeReport;
     }
 
     public synchronized void start() {
@@ -83,6 +98,7 @@ public final class LoopRunner {
     }
 
     private void loop() {
+        realTimeReport = applyRealTime();
         long next = System.nanoTime();
         while (running) {
             long now;
@@ -105,6 +121,59 @@ public final class LoopRunner {
                 // nothing blocks in read: do not spin, keep the rate
                 idleUntil(next);
             }
+        }
+    }
+
+    /**
+     * Applies the real-time settings to the calling (loop) thread, each on its own, and logs the outcome once: INFO
+     * when all were applied, WARNING naming each refused one and why. Never throws.
+     */
+    private String applyRealTime() {
+        if (!config.realTime()) {
+            return "default scheduling";
+        }
+        List<String> applied = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        if (config.lockMemory()) {
+            attempt("mlockall", RealTime::lockMemory, applied, refused);
+        }
+        if (!config.cpuAffinity().isEmpty()) {
+            BitSet cpus = new BitSet();
+            config.cpuAffinity().forEach(cpus::set);
+            attempt("CPU affinity " + cpus, () -> RealTime.setAffinity(cpus), applied, refused);
+        }
+        if (config.threadPriority() > 0) {
+            attempt("SCHED_FIFO " + config.threadPriority(), () -> RealTime.setFifo(config.threadPriority()), applied,
+                    refused);
+        }
+        String tid;
+        try {
+            tid = " (tid " + RealTime.tid() + ")";
+        } catch (RuntimeException | LinkageError e) {
+            tid = "";
+        }
+        StringBuilder report = new StringBuilder("robot ").append(robot).append(": loop thread ")
+                .append(Thread.currentThread().getName()).append(tid);
+        if (refused.isEmpty()) {
+            report.append(" runs with ").append(String.join(", ", applied));
+        } else {
+            report.append(" runs without ").append(String.join("; ", refused));
+            if (!applied.isEmpty()) {
+                report.append("; applied: ").append(String.join(", ", applied));
+            }
+        }
+        String text = report.toString();
+        System.getLogger("org.robocell.manager").log(
+                refused.isEmpty() ? System.Logger.Level.INFO : System.Logger.Level.WARNING, text);
+        return text;
+    }
+
+    private static void attempt(String what, java.util.function.Supplier<String> setting, List<String> applied,
+            List<String> refused) {
+        try {
+            applied.add(setting.get());
+        } catch (RuntimeException | LinkageError e) {
+            refused.add(what + ": " + e.getMessage());
         }
     }
 
