@@ -21,8 +21,11 @@ public interface Loans {
     /** A chainable controller's own exported state interfaces, in export order, for it to write. */
     List<CommandHandle> exportedStates();
 
+    /** The loan of a command interface by full name; an index loop, so that activation allocates nothing. */
     default CommandHandle command(String fullName) {
-        for (CommandHandle h : commands()) {
+        List<CommandHandle> commands = commands();
+        for (int i = 0; i < commands.size(); i++) {
+            CommandHandle h = commands.get(i);
             if (h.name().equals(fullName)) {
                 return h;
             }
@@ -30,8 +33,11 @@ public interface Loans {
         throw new IllegalArgumentException("no claimed command interface '" + fullName + "'");
     }
 
+    /** The loan of a state interface by full name; an index loop, so that activation allocates nothing. */
     default StateHandle state(String fullName) {
-        for (StateHandle h : states()) {
+        List<StateHandle> states = states();
+        for (int i = 0; i < states.size(); i++) {
+            StateHandle h = states.get(i);
             if (h.name().equals(fullName)) {
                 return h;
             }
