@@ -389,24 +389,10 @@ public final class ManagedHardware {
             return ReturnType.OK;
         }
         long since = readBefore ? nowNanos - lastReadNanos : loopPeriodNanos;
-        int rate = info.rwRate();
-        if (readBefore && rate > 0 && rate < loopRate && !RateRule.due(rate, since, loopPeriodNanos)) {
+        if (readBefore && !dueAtRwRate(since)) {
             return ReturnType.OK;
         }
-        ReturnType r;
-        if (group != null && group.failure != ReturnType.OK) {
-            r = group.failure;
-        } else {
-            try {
-                r = component.read(time, since * 1e-9);
-                if (r == null) {
-                    r = ReturnType.ERROR;
-                }
-            } catch (Throwable t) {
-                lastThrowable = t;
-                r = ReturnType.ERROR;
-            }
-        }
+        ReturnType r = invoke(false, time, since * 1e-9);
         readBefore = true;
         lastReadNanos = nowNanos;
         reads++;
@@ -416,6 +402,29 @@ public final class ManagedHardware {
         // DEACTIVATE from read is treated as ERROR, as ros2_control does
         fail(ReturnType.ERROR);
         return ReturnType.ERROR;
+    }
+
+    /** Whether a component with its own rw_rate is due, {@code sinceNanos} after its last read or write. */
+    private boolean dueAtRwRate(long sinceNanos) {
+        int rate = info.rwRate();
+        return rate <= 0 || rate >= loopRate || RateRule.due(rate, sinceNanos, loopPeriodNanos);
+    }
+
+    /**
+     * Calls {@code read} or {@code write}, or answers the failure its group already has; a throwable or a null
+     * answer counts as ERROR. Real time.
+     */
+    private ReturnType invoke(boolean write, double time, double period) {
+        if (group != null && group.failure != ReturnType.OK) {
+            return group.failure;
+        }
+        try {
+            ReturnType r = write ? component.write(time, period) : component.read(time, period);
+            return r == null ? ReturnType.ERROR : r;
+        } catch (Throwable t) {
+            lastThrowable = t;
+            return ReturnType.ERROR;
+        }
     }
 
     /**
@@ -428,24 +437,10 @@ public final class ManagedHardware {
             return ReturnType.OK;
         }
         long since = writeBefore ? nowNanos - lastWriteNanos : loopPeriodNanos;
-        int rate = info.rwRate();
-        if (writeBefore && rate > 0 && rate < loopRate && !RateRule.due(rate, since, loopPeriodNanos)) {
+        if (writeBefore && !dueAtRwRate(since)) {
             return ReturnType.OK;
         }
-        ReturnType r;
-        if (group != null && group.failure != ReturnType.OK) {
-            r = group.failure;
-        } else {
-            try {
-                r = component.write(time, since * 1e-9);
-                if (r == null) {
-                    r = ReturnType.ERROR;
-                }
-            } catch (Throwable t) {
-                lastThrowable = t;
-                r = ReturnType.ERROR;
-            }
-        }
+        ReturnType r = invoke(true, time, since * 1e-9);
         writeBefore = true;
         lastWriteNanos = nowNanos;
         writes++;
