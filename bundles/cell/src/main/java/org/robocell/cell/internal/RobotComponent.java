@@ -85,6 +85,9 @@ public final class RobotComponent {
                     new RobotLifecycleService(assembly, worker), lifecycleProps);
             LOG.log(Level.INFO, "robot {0}: running at {1} Hz", assembly.name(), assembly.manager().updateRate());
             assembly.reconcile();
+        } catch (org.robocell.description.DescriptionException | IllegalArgumentException e) {
+            // a user's file or setting is wrong: the message names it, a stack trace would only bury it
+            LOG.log(Level.ERROR, "robot " + assembly.name() + " could not start: " + e.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "robot " + assembly.name() + " could not start: " + e.getMessage(), e);
         }
