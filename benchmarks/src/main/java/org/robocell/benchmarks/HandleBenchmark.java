@@ -17,14 +17,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.StateHandle;
 import org.robocell.api.hardware.InterfaceSlots;
-import org.robocell.benchmarks.jitter.Cells;
-import org.robocell.jitter.BenchCell;
-import org.robocell.resources.ResourceManager;
 
 /**
  * Interface handle access as a controller does it in update(): the FR3's 14 state interfaces (position, velocity)
- * read and its 7 position commands written through {@link StateHandle}/{@link CommandHandle}, i.e. an index into the
- * resource manager's preallocated slots; one operation is all 21 accesses.
+ * read and its 7 position commands written through {@link StateHandle}/{@link CommandHandle}, i.e. an index into a
+ * preallocated slot table; one operation is all 21 accesses. The handles are the API classes the manager loans to
+ * controllers, over a table of the default robot slot capacity laid out as the resource manager lays out the FR3
+ * (a command and a state slot per joint interface, in URDF order).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -34,23 +33,28 @@ import org.robocell.resources.ResourceManager;
 @Measurement(iterations = 5, time = 1)
 public class HandleBenchmark {
 
+    /** The robot settings' default slot capacity. */
+    private static final int SLOT_CAPACITY = 4096;
+
     private StateHandle[] states;
     private CommandHandle[] commands;
 
     @Setup(Level.Trial)
     public void setUp() {
-        BenchCell cell = Cells.create(BenchCell.Robot.FR3, 1000);
-        ResourceManager rm = cell.loop().resources();
-        InterfaceSlots slots = rm.slots();
-        List<String> joints = cell.joints();
+        List<String> joints = List.of("fr3_joint1", "fr3_joint2", "fr3_joint3", "fr3_joint4", "fr3_joint5",
+                "fr3_joint6", "fr3_joint7");
+        InterfaceSlots slots = new InterfaceSlots(SLOT_CAPACITY);
         states = new StateHandle[2 * joints.size()];
         commands = new CommandHandle[joints.size()];
+        int slot = 0;
         for (int j = 0; j < joints.size(); j++) {
             String p = joints.get(j) + "/position";
             String v = joints.get(j) + "/velocity";
-            states[j] = new StateHandle(p, slots, rm.claimState(p).slot());
-            states[joints.size() + j] = new StateHandle(v, slots, rm.claimState(v).slot());
-            commands[j] = new CommandHandle(p, slots, rm.claimCommand(p, "handle-benchmark").slot());
+            commands[j] = new CommandHandle(p, slots, slot++);
+            states[j] = new StateHandle(p, slots, slot++);
+            states[joints.size() + j] = new StateHandle(v, slots, slot++);
+            slots.set(states[j].slot(), 0.1 * j);
+            slots.set(states[joints.size() + j].slot(), 0.0);
         }
     }
 

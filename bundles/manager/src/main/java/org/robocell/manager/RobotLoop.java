@@ -10,11 +10,9 @@ import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.cell.Result;
 import org.robocell.api.hardware.HardwareComponent;
 import org.robocell.api.hardware.HardwareInfo;
-import org.robocell.api.hardware.InterfaceSlots;
 import org.robocell.manager.internal.ControllerManagerImpl;
 import org.robocell.manager.internal.LoopRunner;
-import org.robocell.resources.ManagedHardware;
-import org.robocell.resources.ResourceManager;
+import org.robocell.manager.internal.SteppedClock;
 
 /**
  * One robot's control loop: a resource manager, a controller manager ({@link #manager()}, the service other
@@ -29,13 +27,13 @@ public final class RobotLoop {
     private final LoopConfig config;
     private final ControllerManagerImpl manager;
     private final LoopRunner runner;
-    private long virtualNanos;
+    private final SteppedClock stepped;
 
     private RobotLoop(LoopConfig config, ControllerSource source, LongSupplier ticker) {
         this.config = config;
         this.manager = new ControllerManagerImpl(config, source, ticker);
-        this.runner = config.clock() == ClockKind.STEPPED ? null
-                : new LoopRunner(manager, config);
+        this.runner = config.clock() == ClockKind.STEPPED ? null : new LoopRunner(manager, config);
+        this.stepped = runner == null ? new SteppedClock(manager) : null;
     }
 
     public static RobotLoop create(LoopConfig config, ControllerSource source) {
@@ -56,14 +54,6 @@ public final class RobotLoop {
     /** The controller manager service of this loop. */
     public ControllerManager manager() {
         return manager;
-    }
-
-    public ResourceManager resources() {
-        return manager.resources();
-    }
-
-    public InterfaceSlots slots() {
-        return manager.resources().slots();
     }
 
     public void setDeclarations(Collection<Declaration> declarations) {
@@ -88,9 +78,14 @@ public final class RobotLoop {
         manager.setShuttingDown(shuttingDown);
     }
 
-    /** Adds a hardware component; it is UNCONFIGURED afterwards (FINALIZED when its onInit failed). */
-    public ManagedHardware addHardware(HardwareInfo info, HardwareComponent component) {
-        return manager.addHardware(info, component);
+    /**
+     * Adds a hardware component; it is UNCONFIGURED afterwards (FINALIZED when its onInit failed, see
+     * {@link ControllerManager#hardware(String)} for why).
+     *
+     * @throws IllegalArgumentException when an interface name is taken already or the slot table is full
+     */
+    public void addHardware(HardwareInfo info, HardwareComponent component) {
+        manager.addHardware(info, component);
     }
 
     /** A driver went away: controllers using the component are deactivated, the component shut down and removed. */
@@ -140,9 +135,7 @@ public final class RobotLoop {
     /** Stepped clock: one cycle at the next virtual time, then the service work. */
     public void step() {
         requireStepped();
-        manager.runCycle(virtualNanos, 0);
-        virtualNanos += manager.periodNanos();
-        manager.drain();
+        stepped.step();
     }
 
     /** Stepped clock: {@code n} cycles. */
@@ -155,8 +148,7 @@ public final class RobotLoop {
     /** Stepped clock: one cycle without the service work (for allocation measurements of the cycle alone). */
     public void cycleOnly() {
         requireStepped();
-        manager.runCycle(virtualNanos, 0);
-        virtualNanos += manager.periodNanos();
+        stepped.cycleOnly();
     }
 
     /** Runs the service work now: completes committed switches, applies timeouts, handles hardware failures. */
@@ -166,7 +158,7 @@ public final class RobotLoop {
 
     /** The virtual time of the next stepped cycle, in seconds. */
     public double time() {
-        return virtualNanos * 1e-9;
+        return stepped == null ? 0 : stepped.time();
     }
 
     public long cycles() {

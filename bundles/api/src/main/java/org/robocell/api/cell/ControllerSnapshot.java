@@ -3,6 +3,7 @@ package org.robocell.api.cell;
 import java.util.List;
 
 import org.robocell.api.controller.Parameters;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 
 /**
@@ -21,18 +22,32 @@ import org.robocell.api.lifecycle.LifecycleState;
  * @param errors                     updates that answered ERROR or threw, so far
  * @param lastError                  the last error or failed callback reason, or null
  * @param parameters                 the parameters it was loaded or last configured with
+ * @param fault                      why it last failed, {@link Fault#NONE} when it has not (since 1.4)
+ * @param budgetOverruns             updates that took longer than its execution budget, so far (since 1.4)
  */
 public record ControllerSnapshot(String name, String type, LifecycleState state, int updateRate,
         List<String> claimedInterfaces, List<String> requiredCommandInterfaces, List<String> requiredStateInterfaces,
         boolean chainable, boolean chained, List<String> referenceInterfaces, List<String> exportedStateInterfaces,
-        List<String> fallbackControllers, long updates, long errors, String lastError, Parameters parameters) {
+        List<String> fallbackControllers, long updates, long errors, String lastError, Parameters parameters,
+        Fault fault, long budgetOverruns) {
 
     public ControllerSnapshot {
+        fault = fault == null ? Fault.NONE : fault;
         claimedInterfaces = List.copyOf(claimedInterfaces);
         requiredCommandInterfaces = List.copyOf(requiredCommandInterfaces);
         requiredStateInterfaces = List.copyOf(requiredStateInterfaces);
         referenceInterfaces = List.copyOf(referenceInterfaces);
         exportedStateInterfaces = List.copyOf(exportedStateInterfaces);
         fallbackControllers = List.copyOf(fallbackControllers);
+    }
+
+    /** A snapshot without a fault or budget figures. */
+    public ControllerSnapshot(String name, String type, LifecycleState state, int updateRate,
+            List<String> claimedInterfaces, List<String> requiredCommandInterfaces, List<String> requiredStateInterfaces,
+            boolean chainable, boolean chained, List<String> referenceInterfaces, List<String> exportedStateInterfaces,
+            List<String> fallbackControllers, long updates, long errors, String lastError, Parameters parameters) {
+        this(name, type, state, updateRate, claimedInterfaces, requiredCommandInterfaces, requiredStateInterfaces,
+                chainable, chained, referenceInterfaces, exportedStateInterfaces, fallbackControllers, updates, errors,
+                lastError, parameters, Fault.NONE, 0);
     }
 }

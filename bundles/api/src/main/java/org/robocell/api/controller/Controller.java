@@ -2,6 +2,7 @@ package org.robocell.api.controller;
 
 import org.osgi.annotation.versioning.ConsumerType;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 
@@ -65,6 +66,17 @@ public interface Controller {
      */
     default String lastError() {
         return null;
+    }
+
+    /**
+     * Why the last lifecycle callback or update failed, as a type ({@link Fault#CONFIGURATION} for a wrong
+     * parameter, {@link Fault#NO_MEASURED_STATE} when there is no position to hold); {@link Fault#NONE} when it did
+     * not fail or cannot tell, and the manager then records what it saw. Must not allocate: return a constant.
+     *
+     * @since 1.1
+     */
+    default Fault fault() {
+        return Fault.NONE;
     }
 
     /** Names of the parameters that may change while the controller is active; empty when none may. */

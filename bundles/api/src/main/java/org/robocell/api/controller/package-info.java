@@ -4,7 +4,7 @@
  * by the ros2_control type string in the service property {@value org.robocell.api.controller.ControllerFactory#TYPE}.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.robocell.api.controller;
 
 import org.osgi.annotation.bundle.Export;

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.osgi.annotation.versioning.ConsumerType;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 
@@ -16,6 +17,9 @@ import org.robocell.api.lifecycle.ReturnType;
  * blocks in {@code read} until the robot's packet arrives.
  * <p>
  * Times are seconds: {@code time} since the loop started, {@code period} since the previous call.
+ * <p>
+ * A component that fails says why: {@link #fault()} as a type (the cell decides on it) and {@link #lastError()} as
+ * a line for people. Both are read off the loop after a callback or a real-time call did not answer SUCCESS/OK.
  */
 @ConsumerType
 public interface HardwareComponent {
@@ -67,5 +71,26 @@ public interface HardwareComponent {
     /** Real time, at the cycle boundary that commits a prepared switch. Must not allocate or block. */
     default ReturnType performCommandModeSwitch(List<String> start, List<String> stop) {
         return ReturnType.OK;
+    }
+
+    /**
+     * Why the last callback or real-time call failed, as the component knows it (the robot went silent, refused,
+     * the configuration is wrong); {@link Fault#NONE} when it did not fail or cannot tell, and the manager then
+     * records what it saw (ERROR answered, an exception). Must not allocate: return a constant.
+     *
+     * @since 2.0
+     */
+    default Fault fault() {
+        return Fault.NONE;
+    }
+
+    /**
+     * Why the last callback or real-time call failed, as one line for people (which parameter, which address,
+     * since when); null when it did not fail or gives no reason. Called off the loop.
+     *
+     * @since 2.0
+     */
+    default String lastError() {
+        return null;
     }
 }

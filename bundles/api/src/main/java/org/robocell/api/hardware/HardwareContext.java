@@ -3,30 +3,32 @@ package org.robocell.api.hardware;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * What the resource manager hands a hardware component at {@code onInit}: its description, the slot table and the
- * handles of its interfaces. Look handles up once (in {@code onInit} or {@code onConfigure}) and keep the ints; the
- * real-time methods then read and write through {@link #slots()} without any lookup.
+ * What the resource manager hands a hardware component at {@code onInit}: its description and handles for the
+ * interfaces it exports, and only those. Look the handles up once (in {@code onInit} or {@code onConfigure}) and
+ * keep them; the real-time methods then read commands and write states through them without any lookup. A driver
+ * has no access to the loop's interface table: another component's states, the controllers' commands and every
+ * other slot are out of its reach.
  */
 @ProviderType
 public interface HardwareContext {
 
     HardwareInfo info();
 
-    InterfaceSlots slots();
-
     /**
      * The handle of a state interface this component exports, by full name ({@code joint1/position}).
      *
      * @throws IllegalArgumentException naming the interface when this component does not export it
+     * @since 2.0
      */
-    int stateHandle(String fullName);
+    StateInterfaceHandle state(String fullName);
 
     /**
      * The handle of a command interface this component exports, by full name.
      *
      * @throws IllegalArgumentException naming the interface when this component does not export it
+     * @since 2.0
      */
-    int commandHandle(String fullName);
+    CommandInterfaceHandle command(String fullName);
 
     boolean hasStateInterface(String fullName);
 
@@ -38,9 +40,10 @@ public interface HardwareContext {
      *
      * @return its handle
      * @throws IllegalArgumentException when the name is taken
+     * @throws IllegalStateException after {@code onInit}
      */
-    int exportStateInterface(String fullName, InterfaceInfo info);
+    StateInterfaceHandle exportStateInterface(String fullName, InterfaceInfo info);
 
     /** Exports a command interface that the URDF does not list. Only during {@code onInit}. */
-    int exportCommandInterface(String fullName, InterfaceInfo info);
+    CommandInterfaceHandle exportCommandInterface(String fullName, InterfaceInfo info);
 }

@@ -2,7 +2,7 @@
  * The managed lifecycle that hardware components and controllers share (the ROS 2 lifecycle-node states).
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.robocell.api.lifecycle;
 
 import org.osgi.annotation.bundle.Export;

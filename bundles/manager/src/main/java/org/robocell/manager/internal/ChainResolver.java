@@ -11,8 +11,8 @@ import java.util.Set;
 import org.robocell.api.cell.ChainGraph;
 import org.robocell.api.cell.InterfaceSnapshot.Kind;
 import org.robocell.api.controller.InterfaceConfiguration;
-import org.robocell.resources.InterfaceEntry;
-import org.robocell.resources.ResourceManager;
+import org.robocell.resources.internal.InterfaceEntry;
+import org.robocell.resources.internal.ResourceManager;
 
 /**
  * The chain graph of the configured controllers and their update order: a controller that uses a reference

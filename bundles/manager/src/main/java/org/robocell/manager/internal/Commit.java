@@ -3,7 +3,7 @@ package org.robocell.manager.internal;
 import java.util.concurrent.CompletableFuture;
 
 import org.robocell.api.cell.SwitchResult;
-import org.robocell.resources.ModeSwitch;
+import org.robocell.resources.internal.ModeSwitch;
 
 /**
  * A change the loop commits at one cycle boundary, prepared off the loop: a switch (mode switch → deactivate →

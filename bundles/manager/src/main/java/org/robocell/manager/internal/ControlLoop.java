@@ -7,10 +7,10 @@ import org.robocell.api.hardware.InterfaceSlots;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
-import org.robocell.resources.InterfaceEntry;
-import org.robocell.resources.ManagedHardware;
-import org.robocell.resources.RateRule;
-import org.robocell.resources.ResourceManager;
+import org.robocell.resources.internal.InterfaceEntry;
+import org.robocell.resources.internal.ManagedHardware;
+import org.robocell.resources.internal.RateRule;
+import org.robocell.resources.internal.ResourceManager;
 
 /**
  * One control cycle of one robot, whoever owns the clock:

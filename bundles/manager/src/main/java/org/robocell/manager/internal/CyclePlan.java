@@ -1,6 +1,6 @@
 package org.robocell.manager.internal;
 
-import org.robocell.resources.ManagedHardware;
+import org.robocell.resources.internal.ManagedHardware;
 
 /**
  * What the loop runs: immutable arrays built off the loop and handed over through one atomic reference, adopted at

@@ -23,6 +23,7 @@ public final class LoopRunner {
     private static final long SPIN_NANOS = 100_000;
 
     private final ControllerManagerImpl manager;
+    private final ControlLoop cycle;
     private final ClockKind clock;
     private final IdleStrategy idle;
     private final long period;
@@ -35,11 +36,12 @@ public final class LoopRunner {
 
     public LoopRunner(ControllerManagerImpl manager, LoopConfig config) {
         this.manager = manager;
+        this.cycle = manager.loop();
         this.config = config;
         this.robot = config.robot();
         this.clock = config.clock();
         this.idle = config.idle();
-        this.period = manager.periodNanos();
+        this.period = cycle.periodNanos();
     }
 
     /** What the loop thread made of the real-time settings at its last start; null before it started. */
@@ -54,7 +56,7 @@ public final class LoopRunner {
         running = true;
         serviceThread = new Thread(this::service, "robocell-" + robot + "-service");
         serviceThread.setDaemon(true);
-        manager.setWakeService(() -> LockSupport.unpark(serviceThread));
+        cycle.setWakeService(() -> LockSupport.unpark(serviceThread));
         serviceThread.start();
         loopThread = new Thread(this::loop, "robocell-" + robot + "-loop");
         loopThread.setDaemon(true);
@@ -75,7 +77,7 @@ public final class LoopRunner {
         manager.setRunning(false);
         LockSupport.unpark(serviceThread);
         join(serviceThread, boundMillis);
-        manager.setWakeService(() -> { });
+        cycle.setWakeService(() -> { });
         manager.drain();
         return stopped;
     }
@@ -110,14 +112,14 @@ public final class LoopRunner {
                 now = idleUntil(next);
                 late = now - next;
             }
-            manager.runCycle(now, late);
+            cycle.runCycle(now, late);
             next += period;
             long after = System.nanoTime();
             if (after - next > period) {
                 // missed deadlines: start again from now instead of running a burst of late cycles
                 next = after;
             }
-            if (clock == ClockKind.HARDWARE && !manager.hardwarePaced()) {
+            if (clock == ClockKind.HARDWARE && !cycle.hardwarePaced) {
                 // nothing blocks in read: do not spin, keep the rate
                 idleUntil(next);
             }

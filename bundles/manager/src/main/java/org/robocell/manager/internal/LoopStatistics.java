@@ -90,7 +90,7 @@ final class LoopStatistics {
         if (t != null || src != null) {
             lastThrowable = null;
             lastErrorSource = null;
-            String who = src instanceof org.robocell.resources.ManagedHardware hw ? "hardware component '" + hw.name() + "'"
+            String who = src instanceof org.robocell.resources.internal.ManagedHardware hw ? "hardware component '" + hw.name() + "'"
                     : src instanceof ManagedController mc ? "controller '" + mc.name + "'" : "the loop";
             lastError = t != null ? who + " threw " + t : who + " answered ERROR";
         }

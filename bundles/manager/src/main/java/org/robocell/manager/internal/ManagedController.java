@@ -8,8 +8,10 @@ import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Parameters;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
-import org.robocell.resources.InterfaceEntry;
+import org.robocell.resources.internal.ExecutionBudget;
+import org.robocell.resources.internal.InterfaceEntry;
 
 /**
  * One loaded controller. Its lifecycle state is an atomic code: the loop activates and deactivates it (switch
@@ -64,6 +66,12 @@ final class ManagedController {
     long reportedErrors;
     volatile Throwable lastThrowable;
     volatile String lastError;
+    /** Why it last failed (the loop writes constants; off the loop the callbacks' outcomes). */
+    volatile Fault fault = Fault.NONE;
+    /** Set by the loop when the budget took it out; the line is written off the loop. */
+    volatile boolean overBudget;
+    /** How long one update may take, measured by the loop around every update. */
+    final ExecutionBudget budget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
 
     ManagedController(String name, String type, Controller controller, List<String> fallbacks, int loadOrder,
             Parameters parameters, int loopRate) {
@@ -119,12 +127,24 @@ final class ManagedController {
         return c == INACTIVE || c == ACTIVE;
     }
 
+    /** Off the loop: a failure and, when given, the line that explains it. */
+    void recordFault(Fault f, String message) {
+        fault = f;
+        if (message != null) {
+            lastError = message;
+        }
+    }
+
     /** The last error, formatted off the loop. */
     String lastError() {
         Throwable t = lastThrowable;
         if (t != null) {
             lastThrowable = null;
             lastError = "update threw " + t;
+        } else if (overBudget) {
+            overBudget = false;
+            lastError = "its update took longer than its execution budget of " + budget.budgetNanos() / 1000 + " µs in "
+                    + budget.limit() + " updates in a row (longest " + budget.longestNanos() / 1000 + " µs)";
         }
         return lastError;
     }

@@ -8,9 +8,9 @@ import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.Loans;
 import org.robocell.api.controller.StateHandle;
 import org.robocell.api.hardware.InterfaceSlots;
-import org.robocell.resources.InterfaceEntry;
-import org.robocell.resources.ManagedHardware;
-import org.robocell.resources.ResourceManager;
+import org.robocell.resources.internal.InterfaceEntry;
+import org.robocell.resources.internal.ManagedHardware;
+import org.robocell.resources.internal.ResourceManager;
 
 /**
  * What activating a controller takes, resolved off the loop: the command (and reference) interfaces to claim in

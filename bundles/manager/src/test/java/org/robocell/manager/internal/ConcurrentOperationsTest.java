@@ -197,7 +197,7 @@ class ConcurrentOperationsTest {
         boolean aActive = cm.controller("a").orElseThrow().state() == LifecycleState.ACTIVE;
         boolean bActive = cm.controller("b").orElseThrow().state() == LifecycleState.ACTIVE;
         assertTrue(aActive ^ bActive, "exactly one owner at the end");
-        assertEquals(aActive ? "a" : "b", loop.resources().commandEntry("joint1/position").claimedBy());
+        assertEquals(aActive ? "a" : "b", Rig.resources(loop).commandEntry("joint1/position").claimedBy());
         assertEquals(0, cm.stats().controllerErrors());
         assertEquals(0, cm.stats().hardwareErrors());
         for (String m : failures.keySet()) {

@@ -5,11 +5,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.robocell.api.hardware.CommandInterfaceHandle;
 import org.robocell.api.hardware.ComponentInfo;
 import org.robocell.api.hardware.HardwareComponent;
 import org.robocell.api.hardware.HardwareContext;
 import org.robocell.api.hardware.InterfaceInfo;
-import org.robocell.api.hardware.InterfaceSlots;
+import org.robocell.api.hardware.StateInterfaceHandle;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
@@ -38,9 +39,8 @@ class FakeSystem implements HardwareComponent {
     boolean mirror = true;
 
     HardwareContext context;
-    InterfaceSlots slots;
-    int[] commandSlots = new int[0];
-    int[] mirroredStateSlots = new int[0];
+    CommandInterfaceHandle[] commandSlots = new CommandInterfaceHandle[0];
+    StateInterfaceHandle[] mirroredStateSlots = new StateInterfaceHandle[0];
     String[] commandNames = new String[0];
     double[] written = new double[0];
     long reads;
@@ -67,22 +67,21 @@ class FakeSystem implements HardwareComponent {
     @Override
     public CallbackReturn onInit(HardwareContext context) {
         this.context = context;
-        this.slots = context.slots();
-        List<Integer> cmd = new ArrayList<>();
-        List<Integer> st = new ArrayList<>();
+        List<CommandInterfaceHandle> cmd = new ArrayList<>();
+        List<StateInterfaceHandle> st = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (ComponentInfo c : context.info().allComponents()) {
             for (InterfaceInfo i : c.commandInterfaces()) {
                 String full = c.fullName(i);
                 if (context.hasCommandInterface(full)) {
-                    cmd.add(context.commandHandle(full));
-                    st.add(context.hasStateInterface(full) ? context.stateHandle(full) : -1);
+                    cmd.add(context.command(full));
+                    st.add(context.hasStateInterface(full) ? context.state(full) : null);
                     names.add(full);
                 }
             }
         }
-        commandSlots = cmd.stream().mapToInt(Integer::intValue).toArray();
-        mirroredStateSlots = st.stream().mapToInt(Integer::intValue).toArray();
+        commandSlots = cmd.toArray(new CommandInterfaceHandle[0]);
+        mirroredStateSlots = st.toArray(new StateInterfaceHandle[0]);
         commandNames = names.toArray(new String[0]);
         written = new double[commandSlots.length];
         return answer("onInit");
@@ -131,9 +130,9 @@ class FakeSystem implements HardwareComponent {
         }
         if (mirror) {
             for (int i = 0; i < commandSlots.length; i++) {
-                double v = slots.get(commandSlots[i]);
-                if (mirroredStateSlots[i] >= 0 && Double.isFinite(v)) {
-                    slots.set(mirroredStateSlots[i], v);
+                double v = commandSlots[i].get();
+                if (mirroredStateSlots[i] != null && Double.isFinite(v)) {
+                    mirroredStateSlots[i].set(v);
                 }
             }
         }
@@ -151,7 +150,7 @@ class FakeSystem implements HardwareComponent {
             throw writeThrows;
         }
         for (int i = 0; i < commandSlots.length; i++) {
-            written[i] = slots.get(commandSlots[i]);
+            written[i] = commandSlots[i].get();
         }
         return writeResult;
     }

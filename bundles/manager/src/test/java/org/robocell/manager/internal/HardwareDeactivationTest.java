@@ -81,7 +81,7 @@ class HardwareDeactivationTest {
 
     @Test
     void aDriverThatGoesAwayTakesItsControllersDownAndFreesItsSlots() {
-        int used = rig.loop.resources().usedSlots();
+        int used = rig.resources().usedSlots();
         CompletableFuture<Result> f = rig.loop.removeHardware("arm").toCompletableFuture();
         rig.step();
         assertTrue(f.isDone());
@@ -89,7 +89,7 @@ class HardwareDeactivationTest {
         assertEquals(LifecycleState.INACTIVE, rig.state("fwd"));
         assertEquals(LifecycleState.INACTIVE, rig.state("jsb"));
         assertTrue(rig.cm.hardware("arm").isEmpty());
-        assertEquals(used - 8, rig.loop.resources().usedSlots());
+        assertEquals(used - 8, rig.resources().usedSlots());
         assertEquals(1, rig.hw("arm").calls("onShutdown"));
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.robocell.api.cell.InterfaceSnapshot;
+import org.robocell.api.cell.Reason;
 import org.robocell.api.cell.Strictness;
 import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.hardware.ComponentInfo;
@@ -20,27 +21,30 @@ import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
-import org.robocell.resources.ResourceException;
-import org.robocell.resources.ResourceManager;
+import org.robocell.resources.internal.ResourceManager;
 
 /** Behaviours 13, 14, 16-22 and the slot table: names, initial values, claims, availability, mode switches, limits. */
 class ResourceManagerTest {
 
     @Test
-    void claimingAClaimedCommandInterfaceFailsWithRos2ControlsMessageAndAnUnavailableOneDoesNotExist() {
+    void aCommandInterfaceIsClaimedOnlyThroughTheLoopAndByOneControllerAtATime() {
         Rig rig = Rig.withArm(1);
-        ResourceManager rm = rig.loop.resources();
-        ResourceException missing = assertThrows(ResourceException.class, () -> rm.claimCommand("joint1/position", "a"));
-        assertEquals("Command interface with key 'joint1/position' does not exist", missing.getMessage(),
-                "unavailable while the component is UNCONFIGURED");
-        rig.setHardware("arm", LifecycleState.INACTIVE);
-        rm.claimCommand("joint1/position", "a");
-        ResourceException taken = assertThrows(ResourceException.class, () -> rm.claimCommand("joint1/position", "b"));
-        assertEquals("Command interface with key 'joint1/position' is already claimed", taken.getMessage());
-        assertEquals("State interface with key 'joint9/position' does not exist",
-                assertThrows(ResourceException.class, () -> rm.claimState("joint9/position")).getMessage());
-        rm.releaseCommand("joint1/position", "a");
-        assertFalse(rm.commandIsClaimed("joint1/position"));
+        rig.controller("a", List.of("joint1/position"), List.of());
+        rig.controller("b", List.of("joint1/position"), List.of());
+        rig.loadAndConfigure("a", "b");
+        SwitchResult unavailable = rig.switchNow(List.of("a"), List.of(), Strictness.STRICT);
+        assertEquals("Unable to activate controller 'a' since the command interface 'joint1/position' is not available.",
+                unavailable.message(), "unavailable while the component is UNCONFIGURED");
+        assertEquals(Reason.INTERFACE_UNAVAILABLE, unavailable.reason());
+        rig.setHardware("arm", LifecycleState.ACTIVE);
+        rig.activate("a");
+        SwitchResult taken = rig.switchNow(List.of("b"), List.of(), Strictness.STRICT);
+        assertEquals("Unable to activate controller 'b' since the command interface 'joint1/position' is currently"
+                + " claimed by another controller.", taken.message());
+        assertEquals(Reason.INTERFACE_CLAIMED, taken.reason());
+        assertEquals("a", rig.claimant("joint1/position"));
+        assertTrue(rig.switchNow(List.of(), List.of("a"), Strictness.STRICT).ok());
+        assertEquals(null, rig.claimant("joint1/position"));
     }
 
     @Test
@@ -154,7 +158,7 @@ class ResourceManagerTest {
     void interfacesAreNamedPrefixSlashInterfaceAndTwoComponentsCannotExportTheSameName() {
         Rig rig = Rig.withArm(1);
         assertTrue(rig.cm.interfaces().stream().anyMatch(i -> i.name().equals("joint1/velocity")));
-        ResourceException e = assertThrows(ResourceException.class,
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> rig.addHardware(Rig.system("other", HardwareType.SYSTEM, 1, 0, null)));
         assertTrue(e.getMessage().contains("already existing key 'joint1/position'"), e.getMessage());
         assertTrue(rig.cm.hardware("other").isEmpty());
@@ -222,11 +226,11 @@ class ResourceManagerTest {
     @Test
     void aFullSlotTableIsAClearErrorAndAddsNothing() {
         Rig rig = new Rig(100, 10);
-        ResourceException e = assertThrows(ResourceException.class,
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> rig.addHardware(Rig.system("arm", HardwareType.SYSTEM, 3, 0, null)));
         assertTrue(e.getMessage().startsWith("interface slot table is full (capacity 10)"), e.getMessage());
-        assertEquals(0, rig.loop.resources().usedSlots());
+        assertEquals(0, rig.resources().usedSlots());
         rig.addHardware(Rig.system("small", HardwareType.SYSTEM, 2, 0, null));
-        assertEquals(8, rig.loop.resources().usedSlots());
+        assertEquals(8, rig.resources().usedSlots());
     }
 }

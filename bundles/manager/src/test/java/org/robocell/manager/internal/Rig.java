@@ -29,6 +29,7 @@ import org.robocell.manager.ControllerSource;
 import org.robocell.manager.Declaration;
 import org.robocell.manager.LoopConfig;
 import org.robocell.manager.RobotLoop;
+import org.robocell.resources.internal.ResourceManager;
 
 /** A stepped robot loop with fake hardware and scriptable controllers, for behaviour tests. */
 final class Rig {
@@ -163,22 +164,31 @@ final class Rig {
         return cm.controller(controller).orElseThrow().state();
     }
 
+    /** The loop's resource manager: internal to the manager bundle, reached here for white-box checks. */
+    ResourceManager resources() {
+        return resources(loop);
+    }
+
+    static ResourceManager resources(RobotLoop loop) {
+        return ((ControllerManagerImpl) loop.manager()).resources();
+    }
+
     double slot(String name, boolean command) {
-        var e = command ? loop.resources().commandEntry(name) : loop.resources().stateEntry(name);
-        return loop.slots().get(e.slot());
+        var e = command ? resources().commandEntry(name) : resources().stateEntry(name);
+        return resources().slots().get(e.slot());
     }
 
     void setCommand(String name, double value) {
-        loop.slots().set(loop.resources().commandEntry(name).slot(), value);
+        resources().slots().set(resources().commandEntry(name).slot(), value);
     }
 
     boolean available(String name, boolean command) {
-        var e = command ? loop.resources().commandEntry(name) : loop.resources().stateEntry(name);
+        var e = command ? resources().commandEntry(name) : resources().stateEntry(name);
         return e != null && e.isAvailable();
     }
 
     String claimant(String name) {
-        var e = loop.resources().commandEntry(name);
+        var e = resources().commandEntry(name);
         return e == null ? null : e.claimedBy();
     }
 

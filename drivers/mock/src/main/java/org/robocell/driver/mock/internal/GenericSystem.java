@@ -5,13 +5,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.robocell.api.hardware.CommandInterfaceHandle;
 import org.robocell.api.hardware.ComponentInfo;
 import org.robocell.api.hardware.DataType;
 import org.robocell.api.hardware.HardwareComponent;
 import org.robocell.api.hardware.HardwareContext;
 import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.hardware.InterfaceInfo;
-import org.robocell.api.hardware.InterfaceSlots;
+import org.robocell.api.hardware.StateInterfaceHandle;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
@@ -36,21 +37,22 @@ public final class GenericSystem implements HardwareComponent {
     static final String CUSTOM_OFFSET_INTERFACE = "custom_interface_with_following_offset";
 
     private static final int NONE = -1;
+    private static final StateInterfaceHandle NO_STATE = null;
+    private static final CommandInterfaceHandle NO_COMMAND = null;
     private static final int POSITION = 0;
     private static final int VELOCITY = 1;
     private static final int ACCELERATION = 2;
     private static final String[] MOTION = { "position", "velocity", "acceleration" };
 
-    private InterfaceSlots slots;
     private boolean calculateDynamics;
     private boolean disableCommands;
     private double offset;
 
     private String[] joints;
-    /** [joint][POSITION|VELOCITY|ACCELERATION] handles, NONE when absent. */
-    private int[][] stateHandle;
-    private int[][] commandHandle;
-    private int[] customOffsetState;
+    /** [joint][POSITION|VELOCITY|ACCELERATION] handles, null when absent. */
+    private StateInterfaceHandle[][] stateHandle;
+    private CommandInterfaceHandle[][] commandHandle;
+    private StateInterfaceHandle[] customOffsetState;
     private int[] mode;
     private double[] position;
     private double[] velocity;
@@ -60,8 +62,8 @@ public final class GenericSystem implements HardwareComponent {
     private double[] mimicOffset;
 
     /** Command → state pairs mirrored as they are (everything that is not integrated motion). */
-    private int[] mirrorCommand;
-    private int[] mirrorState;
+    private CommandInterfaceHandle[] mirrorCommand;
+    private StateInterfaceHandle[] mirrorState;
     private boolean[] mirrorFloating;
 
     /** Full command interface name → joint * 3 + motion kind, for mode switches. */
@@ -71,7 +73,6 @@ public final class GenericSystem implements HardwareComponent {
     @Override
     public CallbackReturn onInit(HardwareContext context) {
         HardwareInfo info = context.info();
-        slots = context.slots();
         calculateDynamics = info.booleanParameter(CALCULATE_DYNAMICS, false);
         disableCommands = info.booleanParameter(DISABLE_COMMANDS, false);
         offset = info.doubleParameter(FOLLOWING_OFFSET, 0.0);
@@ -79,16 +80,17 @@ public final class GenericSystem implements HardwareComponent {
 
         int n = info.joints().size();
         joints = new String[n];
-        stateHandle = new int[n][3];
-        commandHandle = new int[n][3];
-        customOffsetState = new int[n];
+        stateHandle = new StateInterfaceHandle[n][3];
+        commandHandle = new CommandInterfaceHandle[n][3];
+        customOffsetState = new StateInterfaceHandle[n];
         mode = new int[n];
         position = new double[n];
         velocity = new double[n];
         mimicSource = new int[n];
         mimicMultiplier = new double[n];
         mimicOffset = new double[n];
-        List<int[]> mirrors = new ArrayList<>();
+        List<CommandInterfaceHandle> mirroredCommands = new ArrayList<>();
+        List<StateInterfaceHandle> mirroredStates = new ArrayList<>();
         List<Boolean> floating = new ArrayList<>();
 
         for (int j = 0; j < n; j++) {
@@ -96,22 +98,23 @@ public final class GenericSystem implements HardwareComponent {
             joints[j] = joint.name();
             for (int k = 0; k < 3; k++) {
                 String name = joint.name() + "/" + MOTION[k];
-                stateHandle[j][k] = context.hasStateInterface(name) ? context.stateHandle(name) : NONE;
-                commandHandle[j][k] = context.hasCommandInterface(name) ? context.commandHandle(name) : NONE;
-                if (commandHandle[j][k] != NONE) {
+                stateHandle[j][k] = context.hasStateInterface(name) ? context.state(name) : NO_STATE;
+                commandHandle[j][k] = context.hasCommandInterface(name) ? context.command(name) : NO_COMMAND;
+                if (commandHandle[j][k] != NO_COMMAND) {
                     motionCommands.put(name, j * 3 + k);
                 }
             }
             String custom = joint.name() + "/" + customOffsetInterface;
             customOffsetState[j] = !customOffsetInterface.isEmpty() && context.hasStateInterface(custom)
-                    ? context.stateHandle(custom) : NONE;
+                    ? context.state(custom) : NO_STATE;
             for (InterfaceInfo command : joint.commandInterfaces()) {
                 String name = joint.fullName(command);
                 jointOfCommand.put(name, j);
                 boolean integrated = command.name().equals("position")
                         || (calculateDynamics && (command.name().equals("velocity") || command.name().equals("acceleration")));
                 if (!integrated && context.hasStateInterface(name)) {
-                    mirrors.add(new int[] { context.commandHandle(name), context.stateHandle(name) });
+                    mirroredCommands.add(context.command(name));
+                    mirroredStates.add(context.state(name));
                     floating.add(command.dataType().isFloatingPoint());
                 }
             }
@@ -133,7 +136,8 @@ public final class GenericSystem implements HardwareComponent {
             for (InterfaceInfo state : sensor.stateInterfaces()) {
                 if (mockSensors) {
                     String name = sensor.fullName(state);
-                    mirrors.add(new int[] { context.exportCommandInterface(name, state), context.stateHandle(name) });
+                    mirroredCommands.add(context.exportCommandInterface(name, state));
+                    mirroredStates.add(context.state(name));
                     floating.add(state.dataType().isFloatingPoint());
                 }
             }
@@ -142,24 +146,23 @@ public final class GenericSystem implements HardwareComponent {
         for (ComponentInfo gpio : info.gpios()) {
             for (InterfaceInfo state : gpio.stateInterfaces()) {
                 String name = gpio.fullName(state);
-                int command;
+                CommandInterfaceHandle command;
                 if (context.hasCommandInterface(name)) {
-                    command = context.commandHandle(name);
+                    command = context.command(name);
                 } else if (mockGpios) {
                     command = context.exportCommandInterface(name, state);
                 } else {
                     continue;
                 }
-                mirrors.add(new int[] { command, context.stateHandle(name) });
+                mirroredCommands.add(command);
+                mirroredStates.add(context.state(name));
                 floating.add(state.dataType().isFloatingPoint());
             }
         }
-        mirrorCommand = new int[mirrors.size()];
-        mirrorState = new int[mirrors.size()];
-        mirrorFloating = new boolean[mirrors.size()];
-        for (int i = 0; i < mirrors.size(); i++) {
-            mirrorCommand[i] = mirrors.get(i)[0];
-            mirrorState[i] = mirrors.get(i)[1];
+        mirrorCommand = mirroredCommands.toArray(new CommandInterfaceHandle[0]);
+        mirrorState = mirroredStates.toArray(new StateInterfaceHandle[0]);
+        mirrorFloating = new boolean[mirrorCommand.length];
+        for (int i = 0; i < mirrorFloating.length; i++) {
             mirrorFloating[i] = floating.get(i);
         }
         return CallbackReturn.SUCCESS;
@@ -179,16 +182,16 @@ public final class GenericSystem implements HardwareComponent {
     public CallbackReturn onConfigure(LifecycleState previous) {
         for (int j = 0; j < joints.length; j++) {
             for (int k = 0; k < 3; k++) {
-                int h = stateHandle[j][k];
-                if (h != NONE && Double.isNaN(slots.get(h))) {
-                    slots.set(h, 0.0);
+                StateInterfaceHandle h = stateHandle[j][k];
+                if (h != NO_STATE && Double.isNaN(h.get())) {
+                    h.set(0.0);
                 }
             }
-            int p = stateHandle[j][POSITION];
-            position[j] = p == NONE ? 0.0 : slots.get(p);
-            velocity[j] = stateHandle[j][VELOCITY] == NONE ? 0.0 : slots.get(stateHandle[j][VELOCITY]);
-            if (p != NONE && customOffsetState[j] == NONE) {
-                slots.set(p, position[j] + offset);
+            StateInterfaceHandle p = stateHandle[j][POSITION];
+            position[j] = p == NO_STATE ? 0.0 : p.get();
+            velocity[j] = stateHandle[j][VELOCITY] == NO_STATE ? 0.0 : stateHandle[j][VELOCITY].get();
+            if (p != NO_STATE && customOffsetState[j] == NO_STATE) {
+                p.set(position[j] + offset);
             }
             mode[j] = POSITION;
         }
@@ -211,14 +214,14 @@ public final class GenericSystem implements HardwareComponent {
             }
         }
         for (int i = 0; i < mirrorCommand.length; i++) {
-            double v = slots.get(mirrorCommand[i]);
+            double v = mirrorCommand[i].get();
             if (Double.isNaN(v)) {
                 continue;
             }
             if (Double.isInfinite(v)) {
                 return ReturnType.ERROR;
             }
-            slots.set(mirrorState[i], mirrorFloating[i] ? v : Math.rint(v));
+            mirrorState[i].set(mirrorFloating[i] ? v : Math.rint(v));
         }
         return ReturnType.OK;
     }
@@ -227,9 +230,9 @@ public final class GenericSystem implements HardwareComponent {
         double p = position[j];
         double v = velocity[j];
         double a = Double.NaN;
-        int[] cmd = commandHandle[j];
+        CommandInterfaceHandle[] cmd = commandHandle[j];
         if (!calculateDynamics || mode[j] == POSITION) {
-            double c = cmd[POSITION] == NONE ? Double.NaN : slots.get(cmd[POSITION]);
+            double c = cmd[POSITION] == NO_COMMAND ? Double.NaN : cmd[POSITION].get();
             if (Double.isFinite(c)) {
                 if (calculateDynamics && dt > 0) {
                     double newV = (c - p) / dt;
@@ -239,14 +242,14 @@ public final class GenericSystem implements HardwareComponent {
                 p = c;
             }
         } else if (mode[j] == VELOCITY) {
-            double c = slots.get(cmd[VELOCITY]);
+            double c = cmd[VELOCITY].get();
             if (Double.isFinite(c) && dt > 0) {
                 a = (c - v) / dt;
                 v = c;
                 p += v * dt;
             }
         } else {
-            double c = slots.get(cmd[ACCELERATION]);
+            double c = cmd[ACCELERATION].get();
             if (Double.isFinite(c) && dt > 0) {
                 a = c;
                 v += a * dt;
@@ -255,31 +258,31 @@ public final class GenericSystem implements HardwareComponent {
         }
         position[j] = p;
         velocity[j] = v;
-        int[] state = stateHandle[j];
-        if (state[POSITION] != NONE) {
-            slots.set(state[POSITION], customOffsetState[j] == NONE ? p + offset : p);
+        StateInterfaceHandle[] state = stateHandle[j];
+        if (state[POSITION] != NO_STATE) {
+            state[POSITION].set(customOffsetState[j] == NO_STATE ? p + offset : p);
         }
-        if (customOffsetState[j] != NONE) {
-            slots.set(customOffsetState[j], p + offset);
+        if (customOffsetState[j] != NO_STATE) {
+            customOffsetState[j].set(p + offset);
         }
         if (calculateDynamics) {
-            if (state[VELOCITY] != NONE) {
-                slots.set(state[VELOCITY], v);
+            if (state[VELOCITY] != NO_STATE) {
+                state[VELOCITY].set(v);
             }
-            if (state[ACCELERATION] != NONE && !Double.isNaN(a)) {
-                slots.set(state[ACCELERATION], a);
+            if (state[ACCELERATION] != NO_STATE && !Double.isNaN(a)) {
+                state[ACCELERATION].set(a);
             }
         }
     }
 
     private void followMimicked(int j) {
         int source = mimicSource[j];
-        int[] state = stateHandle[j];
-        int[] from = stateHandle[source];
+        StateInterfaceHandle[] state = stateHandle[j];
+        StateInterfaceHandle[] from = stateHandle[source];
         for (int k = 0; k < 3; k++) {
-            if (state[k] != NONE && from[k] != NONE) {
+            if (state[k] != NO_STATE && from[k] != NO_STATE) {
                 double shift = k == POSITION ? mimicOffset[j] : 0.0;
-                slots.set(state[k], shift + mimicMultiplier[j] * slots.get(from[k]));
+                state[k].set(shift + mimicMultiplier[j] * from[k].get());
             }
         }
     }

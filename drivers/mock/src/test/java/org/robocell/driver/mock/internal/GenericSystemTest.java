@@ -19,6 +19,7 @@ import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.driver.testkit.DriverContext;
 
 /** mock_components/GenericSystem as ros2_control documents it (behaviours 46-49), minus two upstream bugs. */
 class GenericSystemTest {
@@ -27,25 +28,25 @@ class GenericSystemTest {
 
     @Test
     void aPositionCommandBecomesThePositionStateAtTheNextRead() {
-        SlotContext ctx = start(robot(Map.of(), "joint1", "joint2"));
+        DriverContext ctx = start(robot(Map.of(), "joint1", "joint2"));
         GenericSystem mock = mockOn(ctx);
-        ctx.command("joint1/position", 1.0);
-        assertEquals(0.0, ctx.state("joint1/position"), "nothing moves before read()");
+        ctx.setCommand("joint1/position", 1.0);
+        assertEquals(0.0, ctx.stateValue("joint1/position"), "nothing moves before read()");
         assertEquals(ReturnType.OK, mock.write(0, PERIOD));
-        assertEquals(0.0, ctx.state("joint1/position"), "write() does not mirror");
+        assertEquals(0.0, ctx.stateValue("joint1/position"), "write() does not mirror");
         assertEquals(ReturnType.OK, mock.read(PERIOD, PERIOD));
-        assertEquals(1.0, ctx.state("joint1/position"));
-        assertEquals(0.0, ctx.state("joint2/position"), "a NaN command leaves the state as it was");
+        assertEquals(1.0, ctx.stateValue("joint1/position"));
+        assertEquals(0.0, ctx.stateValue("joint2/position"), "a NaN command leaves the state as it was");
     }
 
     @Test
     void theFollowingOffsetIsAddedToThePositionState() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.FOLLOWING_OFFSET, "-0.1"), "joint1"));
+        DriverContext ctx = start(robot(Map.of(GenericSystem.FOLLOWING_OFFSET, "-0.1"), "joint1"));
         GenericSystem mock = mockOn(ctx);
-        assertEquals(-0.1, ctx.state("joint1/position"), 1e-12, "offset applied from configure on");
-        ctx.command("joint1/position", 1.0);
+        assertEquals(-0.1, ctx.stateValue("joint1/position"), 1e-12, "offset applied from configure on");
+        ctx.setCommand("joint1/position", 1.0);
         mock.read(PERIOD, PERIOD);
-        assertEquals(0.9, ctx.state("joint1/position"), 1e-12);
+        assertEquals(0.9, ctx.stateValue("joint1/position"), 1e-12);
     }
 
     @Test
@@ -53,12 +54,12 @@ class GenericSystemTest {
         HardwareInfo info = hardware(Map.of(GenericSystem.FOLLOWING_OFFSET, "0.5",
                 GenericSystem.CUSTOM_OFFSET_INTERFACE, "actual_position"),
                 List.of(joint("joint1", List.of("position"), List.of("position", "velocity", "actual_position"))));
-        SlotContext ctx = start(info);
+        DriverContext ctx = start(info);
         GenericSystem mock = mockOn(ctx);
-        ctx.command("joint1/position", 2.0);
+        ctx.setCommand("joint1/position", 2.0);
         mock.read(PERIOD, PERIOD);
-        assertEquals(2.0, ctx.state("joint1/position"));
-        assertEquals(2.5, ctx.state("joint1/actual_position"), 1e-12);
+        assertEquals(2.0, ctx.stateValue("joint1/position"));
+        assertEquals(2.5, ctx.stateValue("joint1/actual_position"), 1e-12);
     }
 
     @Test
@@ -66,91 +67,91 @@ class GenericSystemTest {
         HardwareInfo info = hardware(Map.of(), List.of(new ComponentInfo("joint1", ComponentKind.JOINT,
                 List.of(InterfaceInfo.of("position")),
                 List.of(initial("position", 3.45), InterfaceInfo.of("velocity")), Map.of())));
-        SlotContext ctx = start(info);
-        assertEquals(3.45, ctx.state("joint1/position"));
-        assertEquals(0.0, ctx.state("joint1/velocity"));
+        DriverContext ctx = start(info);
+        assertEquals(3.45, ctx.stateValue("joint1/position"));
+        assertEquals(0.0, ctx.stateValue("joint1/velocity"));
     }
 
     @Test
     void mirroredInterfacesCopyFiniteValuesIgnoreNaNAndFailOnInfinity() {
-        SlotContext ctx = start(robot(Map.of(), "joint1"));
+        DriverContext ctx = start(robot(Map.of(), "joint1"));
         GenericSystem mock = mockOn(ctx);
-        ctx.command("joint1/velocity", 0.25);
+        ctx.setCommand("joint1/velocity", 0.25);
         assertEquals(ReturnType.OK, mock.read(PERIOD, PERIOD));
-        assertEquals(0.25, ctx.state("joint1/velocity"));
-        ctx.command("joint1/velocity", Double.NaN);
+        assertEquals(0.25, ctx.stateValue("joint1/velocity"));
+        ctx.setCommand("joint1/velocity", Double.NaN);
         assertEquals(ReturnType.OK, mock.read(PERIOD, PERIOD));
-        assertEquals(0.25, ctx.state("joint1/velocity"));
-        ctx.command("joint1/velocity", Double.POSITIVE_INFINITY);
+        assertEquals(0.25, ctx.stateValue("joint1/velocity"));
+        ctx.setCommand("joint1/velocity", Double.POSITIVE_INFINITY);
         assertEquals(ReturnType.ERROR, mock.read(PERIOD, PERIOD));
     }
 
     @Test
     void anInfinitePositionCommandIsIgnoredNotMirrored() {
-        SlotContext ctx = start(robot(Map.of(), "joint1"));
+        DriverContext ctx = start(robot(Map.of(), "joint1"));
         GenericSystem mock = mockOn(ctx);
-        ctx.command("joint1/position", Double.NEGATIVE_INFINITY);
+        ctx.setCommand("joint1/position", Double.NEGATIVE_INFINITY);
         assertEquals(ReturnType.OK, mock.read(PERIOD, PERIOD));
-        assertEquals(0.0, ctx.state("joint1/position"));
+        assertEquals(0.0, ctx.stateValue("joint1/position"));
     }
 
     @Test
     void velocityModeIntegratesThePosition() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1"));
+        DriverContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1"));
         GenericSystem mock = mockOn(ctx);
         assertEquals(ReturnType.OK, mock.prepareCommandModeSwitch(List.of("joint1/velocity"), List.of()));
         assertEquals(ReturnType.OK, mock.performCommandModeSwitch(List.of("joint1/velocity"), List.of()));
-        ctx.command("joint1/velocity", 0.5);
+        ctx.setCommand("joint1/velocity", 0.5);
         for (int i = 1; i <= 4; i++) {
             mock.read(i * PERIOD, PERIOD);
-            assertEquals(0.005 * i, ctx.state("joint1/position"), 1e-12, "after read " + i);
-            assertEquals(0.5, ctx.state("joint1/velocity"), 1e-12);
+            assertEquals(0.005 * i, ctx.stateValue("joint1/position"), 1e-12, "after read " + i);
+            assertEquals(0.5, ctx.stateValue("joint1/velocity"), 1e-12);
         }
     }
 
     @Test
     void positionModeWithDynamicsDerivesVelocityAndAcceleration() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1"));
+        DriverContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1"));
         GenericSystem mock = mockOn(ctx);
-        ctx.command("joint1/position", 0.01);
+        ctx.setCommand("joint1/position", 0.01);
         mock.read(PERIOD, PERIOD);
-        assertEquals(1.0, ctx.state("joint1/velocity"), 1e-9);
-        assertEquals(100.0, ctx.state("joint1/acceleration"), 1e-6);
+        assertEquals(1.0, ctx.stateValue("joint1/velocity"), 1e-9);
+        assertEquals(100.0, ctx.stateValue("joint1/acceleration"), 1e-6);
         mock.read(2 * PERIOD, PERIOD);
-        assertEquals(0.0, ctx.state("joint1/velocity"), 1e-9);
-        assertEquals(-100.0, ctx.state("joint1/acceleration"), 1e-6);
+        assertEquals(0.0, ctx.stateValue("joint1/velocity"), 1e-9);
+        assertEquals(-100.0, ctx.stateValue("joint1/acceleration"), 1e-6);
     }
 
     @Test
     void accelerationModeIntegratesTwice() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1"));
+        DriverContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1"));
         GenericSystem mock = mockOn(ctx);
         mock.performCommandModeSwitch(List.of("joint1/acceleration"), List.of());
-        ctx.command("joint1/acceleration", 2.0);
+        ctx.setCommand("joint1/acceleration", 2.0);
         mock.read(PERIOD, PERIOD);
-        assertEquals(0.02, ctx.state("joint1/velocity"), 1e-12);
-        assertEquals(0.0002, ctx.state("joint1/position"), 1e-12);
+        assertEquals(0.02, ctx.stateValue("joint1/velocity"), 1e-12);
+        assertEquals(0.0002, ctx.stateValue("joint1/position"), 1e-12);
     }
 
     @Test
     void theOffsetIsKeptInVelocityModeWithoutDrifting() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true",
+        DriverContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true",
                 GenericSystem.FOLLOWING_OFFSET, "0.1"), "joint1"));
         GenericSystem mock = mockOn(ctx);
         mock.performCommandModeSwitch(List.of("joint1/velocity"), List.of());
-        ctx.command("joint1/velocity", 0.0);
+        ctx.setCommand("joint1/velocity", 0.0);
         for (int i = 0; i < 10; i++) {
             mock.read(i * PERIOD, PERIOD);
         }
-        assertEquals(0.1, ctx.state("joint1/position"), 1e-12, "the offset stays, once");
-        ctx.command("joint1/velocity", Double.NaN);
+        assertEquals(0.1, ctx.stateValue("joint1/position"), 1e-12, "the offset stays, once");
+        ctx.setCommand("joint1/velocity", Double.NaN);
         mock.read(PERIOD, PERIOD);
-        assertEquals(0.1, ctx.state("joint1/position"), 1e-12, "a NaN velocity neither moves nor adds the offset again");
+        assertEquals(0.1, ctx.stateValue("joint1/position"), 1e-12, "a NaN velocity neither moves nor adds the offset again");
     }
 
     @Test
     void startingPositionAndVelocityOfOneJointTogetherIsRejected() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1"));
+        DriverContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1"));
         GenericSystem mock = mockOn(ctx);
         assertEquals(ReturnType.ERROR, mock.prepareCommandModeSwitch(
                 List.of("joint1/position", "joint1/velocity"), List.of()));
@@ -158,16 +159,16 @@ class GenericSystemTest {
 
     @Test
     void modeSwitchesMatchJointsByExactNameNotBySubstring() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1", "joint10"));
+        DriverContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "joint1", "joint10"));
         GenericSystem mock = mockOn(ctx);
         assertEquals(ReturnType.OK, mock.prepareCommandModeSwitch(
                 List.of("joint1/position", "joint10/velocity"), List.of()), "two joints, one mode each");
         mock.performCommandModeSwitch(List.of("joint10/velocity"), List.of());
-        ctx.command("joint1/position", 0.3);
-        ctx.command("joint10/velocity", 1.0);
+        ctx.setCommand("joint1/position", 0.3);
+        ctx.setCommand("joint10/velocity", 1.0);
         mock.read(PERIOD, PERIOD);
-        assertEquals(0.3, ctx.state("joint1/position"), 1e-12, "joint1 stays in position mode");
-        assertEquals(0.01, ctx.state("joint10/position"), 1e-12, "joint10 integrates its velocity");
+        assertEquals(0.3, ctx.stateValue("joint1/position"), 1e-12, "joint1 stays in position mode");
+        assertEquals(0.01, ctx.stateValue("joint10/position"), 1e-12, "joint10 integrates its velocity");
     }
 
     @Test
@@ -176,14 +177,14 @@ class GenericSystemTest {
                 List.of(InterfaceInfo.of("force.x"), InterfaceInfo.of("force.y")), Map.of());
         HardwareInfo info = new HardwareInfo("rig", HardwareType.SYSTEM, GenericSystemFactory.PLUGIN,
                 Map.of(GenericSystem.MOCK_SENSOR_COMMANDS, "true"), List.of(), List.of(fts), List.of(), 0, null);
-        SlotContext ctx = new SlotContext(info);
+        DriverContext ctx = new DriverContext(info);
         GenericSystem mock = new GenericSystem();
         mock.onInit(ctx);
         mock.onConfigure(LifecycleState.UNCONFIGURED);
         assertTrue(ctx.hasCommandInterface("fts/force.x"), "a command named like each sensor state");
-        ctx.command("fts/force.x", 5.0);
+        ctx.setCommand("fts/force.x", 5.0);
         mock.read(PERIOD, PERIOD);
-        assertEquals(5.0, ctx.state("fts/force.x"));
+        assertEquals(5.0, ctx.stateValue("fts/force.x"));
     }
 
     @Test
@@ -194,27 +195,27 @@ class GenericSystemTest {
                         InterfaceInfo.of("pressure")), Map.of());
         HardwareInfo info = new HardwareInfo("rig", HardwareType.SYSTEM, GenericSystemFactory.PLUGIN,
                 Map.of(GenericSystem.MOCK_GPIO_COMMANDS, "true"), List.of(), List.of(), List.of(vacuum), 0, null);
-        SlotContext ctx = new SlotContext(info);
+        DriverContext ctx = new DriverContext(info);
         GenericSystem mock = new GenericSystem();
         mock.onInit(ctx);
         mock.onConfigure(LifecycleState.UNCONFIGURED);
-        assertEquals(0.0, ctx.state("flange_vacuum/vacuum"), "bool starts false");
-        ctx.command("flange_vacuum/vacuum", 1.0);
-        ctx.command("flange_vacuum/pressure", 0.8);
+        assertEquals(0.0, ctx.stateValue("flange_vacuum/vacuum"), "bool starts false");
+        ctx.setCommand("flange_vacuum/vacuum", 1.0);
+        ctx.setCommand("flange_vacuum/pressure", 0.8);
         mock.read(PERIOD, PERIOD);
-        assertEquals(1.0, ctx.state("flange_vacuum/vacuum"));
-        assertEquals(0.8, ctx.state("flange_vacuum/pressure"));
+        assertEquals(1.0, ctx.stateValue("flange_vacuum/vacuum"));
+        assertEquals(0.8, ctx.stateValue("flange_vacuum/pressure"));
     }
 
     @Test
     void disabledCommandsNeverChangeAState() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.DISABLE_COMMANDS, "true"), "joint1"));
+        DriverContext ctx = start(robot(Map.of(GenericSystem.DISABLE_COMMANDS, "true"), "joint1"));
         GenericSystem mock = mockOn(ctx);
-        ctx.command("joint1/position", 1.0);
-        ctx.command("joint1/velocity", 1.0);
+        ctx.setCommand("joint1/position", 1.0);
+        ctx.setCommand("joint1/velocity", 1.0);
         mock.read(PERIOD, PERIOD);
-        assertEquals(0.0, ctx.state("joint1/position"));
-        assertEquals(0.0, ctx.state("joint1/velocity"));
+        assertEquals(0.0, ctx.stateValue("joint1/position"));
+        assertEquals(0.0, ctx.stateValue("joint1/velocity"));
     }
 
     @Test
@@ -224,16 +225,16 @@ class GenericSystemTest {
                 List.of(InterfaceInfo.of("position"), InterfaceInfo.of("velocity")),
                 Map.of(ComponentInfo.MIMIC_JOINT, "finger1", ComponentInfo.MIMIC_MULTIPLIER, "-2",
                         ComponentInfo.MIMIC_OFFSET, "0.1"));
-        SlotContext ctx = start(hardware(Map.of(), List.of(finger, mimic)));
+        DriverContext ctx = start(hardware(Map.of(), List.of(finger, mimic)));
         GenericSystem mock = mockOn(ctx);
-        ctx.command("finger1/position", 0.02);
+        ctx.setCommand("finger1/position", 0.02);
         mock.read(PERIOD, PERIOD);
-        assertEquals(0.1 - 0.04, ctx.state("finger2/position"), 1e-12);
+        assertEquals(0.1 - 0.04, ctx.stateValue("finger2/position"), 1e-12);
     }
 
     @Test
     void readingAllocatesNothing() {
-        SlotContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"),
+        DriverContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"),
                 "j1", "j2", "j3", "j4", "j5", "j6", "j7"));
         GenericSystem mock = mockOn(ctx);
         List<String> velocity = List.of("j1/velocity");
@@ -249,9 +250,9 @@ class GenericSystemTest {
         assertEquals(0, smallest, "bytes allocated by 100 000 read/write/mode-switch cycles");
     }
 
-    private static void cycles(GenericSystem mock, SlotContext ctx, List<String> start, int n) {
+    private static void cycles(GenericSystem mock, DriverContext ctx, List<String> start, int n) {
         for (int i = 0; i < n; i++) {
-            ctx.command("j2/position", i * 1e-6);
+            ctx.setCommand("j2/position", i * 1e-6);
             mock.read(i * PERIOD, PERIOD);
             mock.write(i * PERIOD, PERIOD);
             if (i % 1000 == 0) {
@@ -260,15 +261,15 @@ class GenericSystemTest {
         }
     }
 
-    private static final Map<SlotContext, GenericSystem> MOCKS = new HashMap<>();
+    private static final Map<DriverContext, GenericSystem> MOCKS = new HashMap<>();
 
-    private static GenericSystem mockOn(SlotContext ctx) {
+    private static GenericSystem mockOn(DriverContext ctx) {
         return MOCKS.get(ctx);
     }
 
     /** Creates the mock for a description and takes it through init and configure, as the resource manager does. */
-    private static SlotContext start(HardwareInfo info) {
-        SlotContext ctx = new SlotContext(info);
+    private static DriverContext start(HardwareInfo info) {
+        DriverContext ctx = new DriverContext(info);
         GenericSystem mock = new GenericSystem();
         assertEquals(CallbackReturn.SUCCESS, mock.onInit(ctx));
         assertEquals(CallbackReturn.SUCCESS, mock.onConfigure(LifecycleState.UNCONFIGURED));

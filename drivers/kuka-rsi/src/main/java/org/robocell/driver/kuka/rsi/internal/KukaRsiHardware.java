@@ -7,11 +7,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
+import org.robocell.api.hardware.CommandInterfaceHandle;
 import org.robocell.api.hardware.ComponentInfo;
 import org.robocell.api.hardware.HardwareComponent;
 import org.robocell.api.hardware.HardwareContext;
 import org.robocell.api.hardware.InterfaceInfo;
-import org.robocell.api.hardware.InterfaceSlots;
+import org.robocell.api.hardware.StateInterfaceHandle;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
@@ -40,7 +41,6 @@ public final class KukaRsiHardware implements HardwareComponent {
     private static final double MM_TO_M = 1e-3;
 
     private HardwareContext context;
-    private InterfaceSlots slots;
     private RsiDriverSettings settings;
     private String lastError = "";
 
@@ -64,12 +64,12 @@ public final class KukaRsiHardware implements HardwareComponent {
     private int replyIpocChannel;
 
     // handles
-    private int[] jointState;
-    private int[] jointCommand;
-    private int[] poseState;
-    private int[] inputState;
-    private int[] outputCommand;
-    private final int[] status = new int[RsiStatus.values().length];
+    private StateInterfaceHandle[] jointState;
+    private CommandInterfaceHandle[] jointCommand;
+    private StateInterfaceHandle[] poseState;
+    private StateInterfaceHandle[] inputState;
+    private CommandInterfaceHandle[] outputCommand;
+    private final StateInterfaceHandle[] status = new StateInterfaceHandle[RsiStatus.values().length];
 
     // session
     /** volatile: cleanup may close it while a loop that has not yet seen the deactivation still reads */
@@ -106,7 +106,6 @@ public final class KukaRsiHardware implements HardwareComponent {
     @Override
     public CallbackReturn onInit(HardwareContext context) {
         this.context = context;
-        this.slots = context.slots();
         List<ComponentInfo> joints = context.info().joints();
         try {
             if (joints.isEmpty() || joints.size() > 6) {
@@ -159,34 +158,34 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     private void bindJoints(List<ComponentInfo> joints) {
-        jointState = new int[joints.size()];
-        jointCommand = new int[joints.size()];
+        jointState = new StateInterfaceHandle[joints.size()];
+        jointCommand = new CommandInterfaceHandle[joints.size()];
         for (int i = 0; i < joints.size(); i++) {
             String name = joints.get(i).name() + "/position";
             if (!context.hasStateInterface(name) || !context.hasCommandInterface(name)) {
                 throw new IllegalArgumentException("RSI joint '" + joints.get(i).name()
                         + "' needs a position command interface and a position state interface");
             }
-            jointState[i] = context.stateHandle(name);
-            jointCommand[i] = context.commandHandle(name);
+            jointState[i] = context.state(name);
+            jointCommand[i] = context.command(name);
         }
     }
 
     private void bindExtras() {
-        poseState = new int[poseChannel.length];
+        poseState = new StateInterfaceHandle[poseChannel.length];
         for (int k = 0; k < poseState.length; k++) {
             poseState[k] = stateInterface(settings.posePrefix(), POSE_NAMES[k]);
         }
         List<String> inputs = settings.channels().inputs();
-        inputState = new int[inputs.size()];
+        inputState = new StateInterfaceHandle[inputs.size()];
         for (int k = 0; k < inputs.size(); k++) {
             inputState[k] = stateInterface(settings.ioPrefix(), RsiChannelMap.tagOf(inputs.get(k)));
         }
         List<String> outputs = settings.channels().outputs();
-        outputCommand = new int[outputs.size()];
+        outputCommand = new CommandInterfaceHandle[outputs.size()];
         for (int k = 0; k < outputs.size(); k++) {
             String name = settings.ioPrefix() + "/" + RsiChannelMap.tagOf(outputs.get(k));
-            outputCommand[k] = context.hasCommandInterface(name) ? context.commandHandle(name)
+            outputCommand[k] = context.hasCommandInterface(name) ? context.command(name)
                     : context.exportCommandInterface(name, InterfaceInfo.of(RsiChannelMap.tagOf(outputs.get(k))));
         }
         for (RsiStatus s : RsiStatus.values()) {
@@ -195,9 +194,9 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     /** The handle of a state interface the URDF lists, or of one exported now when it does not. */
-    private int stateInterface(String prefix, String name) {
+    private StateInterfaceHandle stateInterface(String prefix, String name) {
         String full = prefix + "/" + name;
-        return context.hasStateInterface(full) ? context.stateHandle(full)
+        return context.hasStateInterface(full) ? context.state(full)
                 : context.exportStateInterface(full, InterfaceInfo.of(name));
     }
 
@@ -461,7 +460,7 @@ public final class KukaRsiHardware implements HardwareComponent {
     private boolean sendReply(boolean stop) {
         // NaN before the first valid value means "nobody commands this yet": hold the start, count nothing
         for (int i = 0; i < jointCommand.length; i++) {
-            double command = slots.get(jointCommand[i]);
+            double command = jointCommand[i].get();
             if (Double.isFinite(command)) {
                 heldCommand[i] = command;
                 commanded[i] = true;
@@ -470,7 +469,7 @@ public final class KukaRsiHardware implements HardwareComponent {
             }
         }
         for (int k = 0; k < outputCommand.length; k++) {
-            double value = slots.get(outputCommand[k]);
+            double value = outputCommand[k].get();
             if (Double.isFinite(value)) {
                 heldOutput[k] = value;
                 outputCommanded[k] = true;
@@ -510,14 +509,14 @@ public final class KukaRsiHardware implements HardwareComponent {
 
     private void publishState() {
         for (int i = 0; i < jointState.length; i++) {
-            slots.set(jointState[i], Math.toRadians(robot[axisChannel[i]]));
+            jointState[i].set(Math.toRadians(robot[axisChannel[i]]));
         }
         for (int k = 0; k < poseState.length; k++) {
             double v = robot[poseChannel[k]];
-            slots.set(poseState[k], k < 3 ? v * MM_TO_M : Math.toRadians(v));
+            poseState[k].set(k < 3 ? v * MM_TO_M : Math.toRadians(v));
         }
         for (int k = 0; k < inputState.length; k++) {
-            slots.set(inputState[k], robot[inputChannel[k]]);
+            inputState[k].set(robot[inputChannel[k]]);
         }
         if (delayChannel >= 0) {
             setStatus(RsiStatus.LATE_PACKETS, robot[delayChannel]);
@@ -537,7 +536,7 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     private void setStatus(RsiStatus s, double value) {
-        slots.set(status[s.ordinal()], value);
+        status[s.ordinal()].set(value);
     }
 
     private CallbackReturn fail(CallbackReturn result, String message) {

@@ -16,6 +16,7 @@ import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.driver.testkit.DriverContext;
 
 /** Configuration and lifecycle without a robot. */
 class KukaRsiHardwareTest {
@@ -23,11 +24,11 @@ class KukaRsiHardwareTest {
     @Test
     void exportsPoseStatusAndConfiguredIoAndShowsTheBoundPort() {
         try (RsiRig rig = new RsiRig(Map.of("rsi_inputs", "DiL", "rsi_outputs", "DiO")).configured()) {
-            Map<String, Integer> states = rig.context.stateInterfaces();
+            List<String> states = rig.context.stateNames();
             for (String name : List.of("tcp/x", "tcp/y", "tcp/z", "tcp/a", "tcp/b", "tcp/c", "rsi/late_packets",
                     "rsi/received_packets", "rsi/malformed_packets", "rsi/foreign_packets", "rsi/missed_packets",
                     "rsi/receive_timeouts", "rsi/ipoc", "rsi/listen_port", "rsi_io/DiL")) {
-                assertTrue(states.containsKey(name), name);
+                assertTrue(states.contains(name), name);
             }
             assertTrue(rig.context.hasCommandInterface("rsi_io/DiO"));
             assertTrue(rig.driver.listenPort() > 0, "port 0 binds an ephemeral port");
@@ -54,7 +55,7 @@ class KukaRsiHardwareTest {
         HardwareInfo info = new HardwareInfo("kr6", HardwareType.SYSTEM, "p", Map.of(), List.of(noCommand), List.of(),
                 List.of(), 0, null);
         KukaRsiHardware driver = new KukaRsiHardware();
-        assertEquals(CallbackReturn.ERROR, driver.onInit(new TestHardwareContext(info)));
+        assertEquals(CallbackReturn.ERROR, driver.onInit(new DriverContext(info)));
         assertTrue(driver.lastError().contains("joint_a1"), driver.lastError());
     }
 
@@ -64,7 +65,7 @@ class KukaRsiHardwareTest {
         params.put("client_ip", "127.0.0.1");
         params.put("client_port", "0");
         KukaRsiHardware driver = new KukaRsiHardware();
-        TestHardwareContext context = new TestHardwareContext(RsiRig.info(params));
+        DriverContext context = new DriverContext(RsiRig.info(params));
         assertEquals(CallbackReturn.SUCCESS, driver.onInit(context));
         assertEquals(CallbackReturn.SUCCESS, driver.onConfigure(LifecycleState.UNCONFIGURED), driver.lastError());
         assertTrue(driver.listenPort() > 0);
@@ -104,6 +105,6 @@ class KukaRsiHardwareTest {
     }
 
     private static CallbackReturn init(Map<String, String> params) {
-        return new KukaRsiHardware().onInit(new TestHardwareContext(RsiRig.info(params)));
+        return new KukaRsiHardware().onInit(new DriverContext(RsiRig.info(params)));
     }
 }

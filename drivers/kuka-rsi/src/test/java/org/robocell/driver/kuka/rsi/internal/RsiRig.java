@@ -19,6 +19,7 @@ import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.driver.testkit.DriverContext;
 import org.robocell.driver.kuka.rsi.emulator.RsiEmulatorConfig;
 import org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator;
 
@@ -31,7 +32,7 @@ final class RsiRig implements AutoCloseable {
     static final String[] JOINTS = { "joint_a1", "joint_a2", "joint_a3", "joint_a4", "joint_a5", "joint_a6" };
 
     final KukaRsiHardware driver = new KukaRsiHardware();
-    final TestHardwareContext context;
+    final DriverContext context;
     RsiRobotEmulator robot;
 
     RsiRig(Map<String, String> extraParameters) {
@@ -41,7 +42,7 @@ final class RsiRig implements AutoCloseable {
         params.put("receive_timeout_ms", "2000");
         params.put("activate_timeout_ms", "5000");
         params.putAll(extraParameters);
-        context = new TestHardwareContext(info(params));
+        context = new DriverContext(info(params));
     }
 
     static HardwareInfo info(Map<String, String> params) {
@@ -106,15 +107,15 @@ final class RsiRig implements AutoCloseable {
     }
 
     double state(String name) {
-        return context.state(name);
+        return context.stateValue(name);
     }
 
     long status(String counter) {
-        return (long) context.state("rsi/" + counter);
+        return (long) context.stateValue("rsi/" + counter);
     }
 
     void command(String joint, double radians) {
-        context.command(joint + "/position", radians);
+        context.setCommand(joint + "/position", radians);
     }
 
     @Override

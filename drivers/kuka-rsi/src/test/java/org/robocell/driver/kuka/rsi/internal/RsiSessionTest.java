@@ -32,7 +32,6 @@ class RsiSessionTest {
             com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long self = Thread.currentThread().getId();
             rig.run(500); // warm-up
-            int ipocHandle = rig.context.stateHandle("rsi/ipoc");
             long previousIpoc = rig.status("ipoc");
             long ipocSteps = 0;
             long decreasing = 0;
@@ -40,7 +39,7 @@ class RsiSessionTest {
             int cycles = 10_000;
             for (int i = 0; i < cycles; i++) {
                 assertEquals(ReturnType.OK, rig.driver.read(0, 0));
-                long ipoc = (long) rig.context.slots().get(ipocHandle);
+                long ipoc = (long) rig.context.stateValue("rsi/ipoc");
                 if (ipoc <= previousIpoc) {
                     decreasing++;
                 }
@@ -143,8 +142,8 @@ class RsiSessionTest {
                 .active(c -> c.withTimeoutCount(Integer.MAX_VALUE)
                         .withChannels(c.channels().withInputs(inputs).withOutputs(outputs)))) {
             rig.robot.setInput("DiL", 125);
-            rig.context.command("rsi_io/DiO", 3);
-            rig.context.command("rsi_io/Tech.T21", 1.09);
+            rig.context.setCommand("rsi_io/DiO", 3);
+            rig.context.setCommand("rsi_io/Tech.T21", 1.09);
             assertEquals(300, rig.run(300));
             assertEquals(125.0, rig.state("rsi_io/DiL"));
             assertEquals(3.0, rig.robot.output("DiO"));

@@ -1,4 +1,4 @@
-package org.robocell.resources;
+package org.robocell.resources.internal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +10,7 @@ import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.hardware.InterfaceSlots;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 
@@ -86,6 +87,15 @@ public final class ManagedHardware {
     private volatile long nonFinite;
     private volatile Throwable lastThrowable;
     private volatile String lastError;
+    /** Why it last failed: what the component said, or what the manager saw. */
+    private volatile Fault fault = Fault.NONE;
+    /** Set by the loop when a real-time call failed, so that the component's own words are fetched off the loop. */
+    private volatile boolean realtimeFailure;
+    /** Set by the loop when the budget took the component out. */
+    private volatile boolean overBudget;
+    private final ExecutionBudget budget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
+    /** Whether {@code read} blocks for the robot's packet by design (a hardware clock): its wait is not work. */
+    private volatile boolean readPacesLoop;
 
     ManagedHardware(HardwareInfo info, HardwareComponent component, ResourceManager resources, Group group) {
         this.info = info;
@@ -144,6 +154,25 @@ public final class ManagedHardware {
         loopAccess = false;
     }
 
+    /** The execution budget of each read and write, and how many overruns in a row take the component out. */
+    public void setBudget(long budgetNanos, int limit) {
+        budget.set(budgetNanos, limit);
+    }
+
+    public ExecutionBudget budget() {
+        return budget;
+    }
+
+    /** Reads and writes that took longer than the budget, so far. */
+    public long budgetOverruns() {
+        return budget.overruns();
+    }
+
+    /** With a hardware clock, {@code read} waits for the robot: that wait is not held against the budget. */
+    public void setReadPacesLoop(boolean paces) {
+        readPacesLoop = paces;
+    }
+
     void setLoopRate(int loopRate) {
         this.loopRate = loopRate;
         this.loopPeriodNanos = 1_000_000_000L / loopRate;
@@ -169,14 +198,48 @@ public final class ManagedHardware {
         return nonFinite;
     }
 
-    /** The last error, formatted off the loop. */
+    /** The last error, formatted off the loop: the component's own line when it gives one. */
     public String lastError() {
         Throwable t = lastThrowable;
         if (t != null) {
             lastThrowable = null;
             lastError = "'" + name + "' threw " + t;
+        } else if (overBudget) {
+            overBudget = false;
+            realtimeFailure = false;
+            lastError = "'" + name + "' took longer than its execution budget of " + budget.budgetNanos() / 1000
+                    + " µs in " + budget.limit() + " calls in a row (longest " + budget.longestNanos() / 1000 + " µs)";
+        } else if (realtimeFailure) {
+            realtimeFailure = false;
+            String own = ownError();
+            lastError = "'" + name + "' " + (own != null ? own : "answered ERROR in read or write");
         }
         return lastError;
+    }
+
+    /** Why it last failed; {@link Fault#NONE} when it has not. */
+    public Fault fault() {
+        return fault;
+    }
+
+    /** The component's own explanation, or null (a driver that throws here gives none). */
+    private String ownError() {
+        try {
+            String own = component.lastError();
+            return own == null || own.isBlank() ? null : own;
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** The component's own fault, or {@code fallback} when it gives none. Real-time safe for a well-behaved driver. */
+    private Fault ownFault(Fault fallback) {
+        try {
+            Fault f = component.fault();
+            return f == null || f == Fault.NONE ? fallback : f;
+        } catch (Throwable t) {
+            return fallback;
+        }
     }
 
     void setLastError(String message) {
@@ -262,6 +325,7 @@ public final class ManagedHardware {
         if (r == CallbackReturn.SUCCESS) {
             java.util.Arrays.fill(lastValid, Double.NaN);
             writeBefore = false;
+            budget.restart();
             setState(LifecycleState.ACTIVE);
             return state;
         }
@@ -359,14 +423,21 @@ public final class ManagedHardware {
             CallbackReturn r = c.run();
             if (r == null) {
                 lastError = "'" + name + "' " + what + " answered null";
+                fault = Fault.CALLBACK_ERROR;
                 return CallbackReturn.ERROR;
             }
             if (r != CallbackReturn.SUCCESS) {
-                lastError = "'" + name + "' " + what + " answered " + r;
+                String own = ownError();
+                lastError = "'" + name + "' " + what + " answered " + r + (own == null ? "" : ": " + own);
+                fault = ownFault(r == CallbackReturn.FAILURE ? Fault.CALLBACK_FAILURE : Fault.CALLBACK_ERROR);
+            } else if (what.equals("onConfigure") || what.equals("onActivate")) {
+                // a component that starts again has recovered from what went before
+                fault = Fault.NONE;
             }
             return r;
         } catch (RuntimeException | LinkageError e) {
             lastError = "'" + name + "' " + what + " threw " + e;
+            fault = Fault.EXCEPTION;
             return CallbackReturn.ERROR;
         }
     }
@@ -416,13 +487,25 @@ public final class ManagedHardware {
      */
     private ReturnType invoke(boolean write, double time, double period) {
         if (group != null && group.failure != ReturnType.OK) {
+            fault = Fault.GROUP_MEMBER_FAILED;
             return group.failure;
         }
         try {
+            long start = System.nanoTime();
             ReturnType r = write ? component.write(time, period) : component.read(time, period);
+            long took = System.nanoTime() - start;
+            if (r == null || r == ReturnType.ERROR || r == ReturnType.DEACTIVATE) {
+                fault = ownFault(Fault.REALTIME_ERROR);
+                realtimeFailure = true;
+            } else if ((write || !readPacesLoop) && budget.record(took)) {
+                fault = Fault.BUDGET_OVERRUN;
+                overBudget = true;
+                return ReturnType.ERROR;
+            }
             return r == null ? ReturnType.ERROR : r;
         } catch (Throwable t) {
             lastThrowable = t;
+            fault = Fault.EXCEPTION;
             return ReturnType.ERROR;
         }
     }
@@ -540,8 +623,9 @@ public final class ManagedHardware {
         for (InterfaceEntry e : states) {
             s.add(e.snapshot(slots.get(e.slot())));
         }
+        String error = lastError();
         return new HardwareSnapshot(name, info.type(), info.plugin(), pluginAvailable, state, info.rwRate(),
-                info.group(), c, s, reads, writes, errors, lastError());
+                info.group(), c, s, reads, writes, errors, error, fault, budgetOverruns());
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.robocell.resources;
+package org.robocell.resources.internal;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -11,6 +11,7 @@ import java.util.Map;
 import org.robocell.api.cell.HardwareStateResult;
 import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.cell.InterfaceSnapshot.Kind;
+import org.robocell.api.hardware.CommandInterfaceHandle;
 import org.robocell.api.hardware.ComponentInfo;
 import org.robocell.api.hardware.HardwareComponent;
 import org.robocell.api.hardware.HardwareContext;
@@ -18,6 +19,7 @@ import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.hardware.InterfaceSlots;
+import org.robocell.api.hardware.StateInterfaceHandle;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 
@@ -38,7 +40,8 @@ import org.robocell.api.lifecycle.ReturnType;
  * controller is ACTIVE.
  * <p>
  * <b>Claims</b>: a command (or reference) interface is claimed by one controller at a time; state interfaces are
- * read by any number. Claims are compare-and-set on the entry, safe on the loop thread.
+ * read by any number. Claims are compare-and-set on the entry, taken and released by the loop when it activates and
+ * deactivates controllers: there is no other claim path.
  * <p>
  * Structure changes (adding hardware, controller interfaces) are made off the loop by one thread at a time (the
  * controller manager serializes them); the loop only reads and writes slots, availability and claims.
@@ -332,7 +335,7 @@ public final class ResourceManager {
         }
     }
 
-    // ------------------------------------------------------------------------------------------------ claims
+    // ------------------------------------------------------------------------------------------------ lookup
 
     /** A command or reference interface by full name, or null. */
     public synchronized InterfaceEntry commandEntry(String name) {
@@ -342,49 +345,6 @@ public final class ResourceManager {
     /** A state or exported state interface by full name, or null. */
     public synchronized InterfaceEntry stateEntry(String name) {
         return states.get(name);
-    }
-
-    /**
-     * Claims a command interface exclusively.
-     *
-     * @throws ResourceException "Command interface with key 'K' does not exist" (unknown or unavailable) or
-     *                           "Command interface with key 'K' is already claimed"
-     */
-    public InterfaceEntry claimCommand(String key, String controller) {
-        InterfaceEntry e = commandEntry(key);
-        if (e == null || !e.isAvailable()) {
-            throw new ResourceException("Command interface with key '" + key + "' does not exist");
-        }
-        if (!e.tryClaim(controller)) {
-            throw new ResourceException("Command interface with key '" + key + "' is already claimed");
-        }
-        return e;
-    }
-
-    /** Releases a claim held by {@code controller}. */
-    public void releaseCommand(String key, String controller) {
-        InterfaceEntry e = commandEntry(key);
-        if (e != null) {
-            e.release(controller);
-        }
-    }
-
-    /**
-     * A state interface to read; any number of readers.
-     *
-     * @throws ResourceException "State interface with key 'K' does not exist"
-     */
-    public InterfaceEntry claimState(String key) {
-        InterfaceEntry e = stateEntry(key);
-        if (e == null || !e.isAvailable()) {
-            throw new ResourceException("State interface with key '" + key + "' does not exist");
-        }
-        return e;
-    }
-
-    public boolean commandIsClaimed(String key) {
-        InterfaceEntry e = commandEntry(key);
-        return e != null && e.isAvailable() && e.isClaimed();
     }
 
     public synchronized List<InterfaceEntry> commandEntries() {
@@ -468,6 +428,11 @@ public final class ResourceManager {
 
     // ------------------------------------------------------------------------------------------------ context
 
+    /**
+     * A component's view of the loop: handles for the interfaces it exports and nothing else. The slot table itself
+     * never leaves the resource manager, so a driver cannot reach another component's states or any controller's
+     * commands.
+     */
     private final class Context implements HardwareContext {
         private final ManagedHardware hw;
         private final String owner;
@@ -484,48 +449,41 @@ public final class ResourceManager {
         }
 
         @Override
-        public InterfaceSlots slots() {
-            return slots;
+        public StateInterfaceHandle state(String fullName) {
+            InterfaceEntry e = find(hw.stateInterfaces(), fullName);
+            if (e == null) {
+                throw new IllegalArgumentException("'" + hw.name() + "' exports no state interface '" + fullName + "'");
+            }
+            return new StateInterfaceHandle(e.name(), slots, e.slot());
         }
 
         @Override
-        public int stateHandle(String fullName) {
-            for (InterfaceEntry e : hw.stateInterfaces()) {
-                if (e.name().equals(fullName)) {
-                    return e.slot();
-                }
+        public CommandInterfaceHandle command(String fullName) {
+            InterfaceEntry e = find(hw.commandInterfaces(), fullName);
+            if (e == null) {
+                throw new IllegalArgumentException("'" + hw.name() + "' exports no command interface '" + fullName + "'");
             }
-            throw new IllegalArgumentException("'" + hw.name() + "' exports no state interface '" + fullName + "'");
-        }
-
-        @Override
-        public int commandHandle(String fullName) {
-            for (InterfaceEntry e : hw.commandInterfaces()) {
-                if (e.name().equals(fullName)) {
-                    return e.slot();
-                }
-            }
-            throw new IllegalArgumentException("'" + hw.name() + "' exports no command interface '" + fullName + "'");
+            return new CommandInterfaceHandle(e.name(), slots, e.slot());
         }
 
         @Override
         public boolean hasStateInterface(String fullName) {
-            return hw.stateInterfaces().stream().anyMatch(e -> e.name().equals(fullName));
+            return find(hw.stateInterfaces(), fullName) != null;
         }
 
         @Override
         public boolean hasCommandInterface(String fullName) {
-            return hw.commandInterfaces().stream().anyMatch(e -> e.name().equals(fullName));
+            return find(hw.commandInterfaces(), fullName) != null;
         }
 
         @Override
-        public int exportStateInterface(String fullName, InterfaceInfo info) {
+        public StateInterfaceHandle exportStateInterface(String fullName, InterfaceInfo info) {
             requireInit();
             synchronized (ResourceManager.this) {
                 try {
                     InterfaceEntry e = insert(fullName, Kind.STATE, owner, info);
                     hw.addState(e);
-                    return e.slot();
+                    return new StateInterfaceHandle(e.name(), slots, e.slot());
                 } catch (ResourceException e) {
                     throw new IllegalArgumentException(e.getMessage());
                 }
@@ -533,7 +491,7 @@ public final class ResourceManager {
         }
 
         @Override
-        public int exportCommandInterface(String fullName, InterfaceInfo info) {
+        public CommandInterfaceHandle exportCommandInterface(String fullName, InterfaceInfo info) {
             requireInit();
             if (hw.isSensor()) {
                 throw new IllegalArgumentException("sensor '" + hw.name() + "' cannot export command interfaces");
@@ -542,11 +500,20 @@ public final class ResourceManager {
                 try {
                     InterfaceEntry e = insert(fullName, Kind.COMMAND, owner, info);
                     hw.addCommand(e);
-                    return e.slot();
+                    return new CommandInterfaceHandle(e.name(), slots, e.slot());
                 } catch (ResourceException e) {
                     throw new IllegalArgumentException(e.getMessage());
                 }
             }
+        }
+
+        private InterfaceEntry find(List<InterfaceEntry> entries, String fullName) {
+            for (InterfaceEntry e : entries) {
+                if (e.name().equals(fullName)) {
+                    return e;
+                }
+            }
+            return null;
         }
 
         private void requireInit() {

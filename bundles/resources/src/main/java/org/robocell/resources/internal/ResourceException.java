@@ -1,4 +1,4 @@
-package org.robocell.resources;
+package org.robocell.resources.internal;
 
 /** A resource request that cannot be met; the message is ros2_control's text where it has one. */
 public class ResourceException extends RuntimeException {

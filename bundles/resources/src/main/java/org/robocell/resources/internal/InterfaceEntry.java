@@ -1,4 +1,4 @@
-package org.robocell.resources;
+package org.robocell.resources.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

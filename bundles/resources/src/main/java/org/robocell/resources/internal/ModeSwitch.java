@@ -1,4 +1,4 @@
-package org.robocell.resources;
+package org.robocell.resources.internal;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.robocell.resources;
+package org.robocell.resources.internal;
 
 /**
  * ros2_control's rules for running something at a lower rate than the loop: a controller's {@code update_rate} and
