@@ -24,16 +24,31 @@ import org.robocell.api.cell.ClockKind;
  * @param cpuAffinity                        CPUs the loop thread is pinned to; empty: any CPU (since 1.2)
  * @param lockMemory                         mlockall (current and future pages) when the loop thread starts
  *                                           (since 1.2)
+ * @param executionBudgetNanos               how long one controller update, or one hardware read or write, may
+ *                                           take; 0 or less: one loop period (since 2.0)
+ * @param budgetOverruns                     overruns of the budget in a row after which the controller or
+ *                                           component is taken out as failed; 0 or less: 3 (since 2.0)
  */
 public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy idle, int slotCapacity,
         boolean allowActivationOnInactiveHardware, int defaultSwitchTimeoutCycles, int threadPriority,
-        List<Integer> cpuAffinity, boolean lockMemory) {
+        List<Integer> cpuAffinity, boolean lockMemory, long executionBudgetNanos, int budgetOverruns) {
+
+    /** Overruns in a row that take a controller or component out when the configuration gives no number. */
+    public static final int DEFAULT_BUDGET_OVERRUNS = 3;
 
     /** A loop with the scheduler, CPUs and memory left alone. */
     public LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy idle, int slotCapacity,
             boolean allowActivationOnInactiveHardware, int defaultSwitchTimeoutCycles) {
         this(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware, defaultSwitchTimeoutCycles, 0,
-                List.of(), false);
+                List.of(), false, 0, 0);
+    }
+
+    /** A loop with the default execution budget. */
+    public LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy idle, int slotCapacity,
+            boolean allowActivationOnInactiveHardware, int defaultSwitchTimeoutCycles, int threadPriority,
+            List<Integer> cpuAffinity, boolean lockMemory) {
+        this(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware, defaultSwitchTimeoutCycles,
+                threadPriority, cpuAffinity, lockMemory, 0, 0);
     }
 
     public LoopConfig {
@@ -55,6 +70,12 @@ public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy i
             throw new IllegalArgumentException("robot '" + robot + "': thread priority must be 0 (default scheduling)"
                     + " or a SCHED_FIFO priority 1..99, got " + threadPriority);
         }
+        if (executionBudgetNanos <= 0) {
+            executionBudgetNanos = 1_000_000_000L / rate;
+        }
+        if (budgetOverruns <= 0) {
+            budgetOverruns = DEFAULT_BUDGET_OVERRUNS;
+        }
         cpuAffinity = cpuAffinity == null ? List.of() : List.copyOf(cpuAffinity);
         for (int cpu : cpuAffinity) {
             if (cpu < 0) {
@@ -70,7 +91,19 @@ public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy i
      */
     public LoopConfig withRealTime(int threadPriority, List<Integer> cpuAffinity, boolean lockMemory) {
         return new LoopConfig(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware,
-                defaultSwitchTimeoutCycles, threadPriority, cpuAffinity, lockMemory);
+                defaultSwitchTimeoutCycles, threadPriority, cpuAffinity, lockMemory, executionBudgetNanos,
+                budgetOverruns);
+    }
+
+    /**
+     * This configuration with another execution budget.
+     *
+     * @since 2.0
+     */
+    public LoopConfig withBudget(long executionBudgetNanos, int budgetOverruns) {
+        return new LoopConfig(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware,
+                defaultSwitchTimeoutCycles, threadPriority, cpuAffinity, lockMemory, executionBudgetNanos,
+                budgetOverruns);
     }
 
     /**

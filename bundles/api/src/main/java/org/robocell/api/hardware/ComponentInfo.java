@@ -3,12 +3,21 @@ package org.robocell.api.hardware;
 import java.util.List;
 import java.util.Map;
 
+import org.robocell.api.model.JointLimits;
+import org.robocell.api.model.SoftJointLimits;
+
 /**
  * A {@code <joint>}, {@code <sensor>} or {@code <gpio>} of a {@code <ros2_control>} block, with its interfaces.
  * Full interface names are {@code <name>/<interface>}.
+ *
+ * @param limits     for a joint: the URDF {@code <limit>} merged with its command interfaces' {@code min}/{@code max}
+ *                   the way ros2_control does (the most restrictive wins; {@link JointLimits#NONE} when limits are
+ *                   disabled with {@code <limits enable="false"/>}); {@link JointLimits#NONE} for sensors and gpios
+ * @param softLimits for a joint: the URDF {@code <safety_controller>} inside the hard position limits, or null
  */
 public record ComponentInfo(String name, ComponentKind kind, List<InterfaceInfo> commandInterfaces,
-        List<InterfaceInfo> stateInterfaces, Map<String, String> parameters) {
+        List<InterfaceInfo> stateInterfaces, Map<String, String> parameters, JointLimits limits,
+        SoftJointLimits softLimits) {
 
     /**
      * Parameters of a joint that mimics another in the URDF: position = multiplier * position(joint) + offset.
@@ -22,9 +31,26 @@ public record ComponentInfo(String name, ComponentKind kind, List<InterfaceInfo>
         commandInterfaces = List.copyOf(commandInterfaces);
         stateInterfaces = List.copyOf(stateInterfaces);
         parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
+        limits = limits == null ? JointLimits.NONE : limits;
+    }
+
+    /** A component without joint limits (a sensor, a gpio, or a joint of a hand-built description). */
+    public ComponentInfo(String name, ComponentKind kind, List<InterfaceInfo> commandInterfaces,
+            List<InterfaceInfo> stateInterfaces, Map<String, String> parameters) {
+        this(name, kind, commandInterfaces, stateInterfaces, parameters, JointLimits.NONE, null);
     }
 
     public String fullName(InterfaceInfo iface) {
         return name + "/" + iface.name();
+    }
+
+    /** The command interface of that name ({@code position}), or null. */
+    public InterfaceInfo commandInterface(String interfaceName) {
+        for (InterfaceInfo i : commandInterfaces) {
+            if (i.name().equals(interfaceName)) {
+                return i;
+            }
+        }
+        return null;
     }
 }

@@ -3,7 +3,7 @@
  * Kinematics, the description parser and the resource manager all speak this model.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.robocell.api.model;
 
 import org.osgi.annotation.bundle.Export;

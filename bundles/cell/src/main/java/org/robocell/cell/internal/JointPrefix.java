@@ -42,7 +42,7 @@ final class JointPrefix {
             Mimic mimic = j.mimic() == null ? null : new Mimic(prefix + j.mimic().joint(), j.mimic().multiplier(),
                     j.mimic().offset());
             joints.add(new Joint(prefix + j.name(), j.type(), prefix + j.parent(), prefix + j.child(), j.origin(), j.axis(),
-                    j.limits(), mimic));
+                    j.limits(), mimic, j.softLimits()));
         }
         List<HardwareInfo> hardware = new ArrayList<>();
         for (HardwareInfo h : d.hardware()) {
@@ -51,7 +51,7 @@ final class JointPrefix {
                 Map<String, String> params = new LinkedHashMap<>(c.parameters());
                 params.computeIfPresent(ComponentInfo.MIMIC_JOINT, (k, v) -> prefix + v);
                 hwJoints.add(new ComponentInfo(prefix + c.name(), ComponentKind.JOINT, c.commandInterfaces(),
-                        c.stateInterfaces(), params));
+                        c.stateInterfaces(), params, c.limits(), c.softLimits()));
             }
             hardware.add(new HardwareInfo(h.name(), h.type(), h.plugin(), h.parameters(), hwJoints, h.sensors(), h.gpios(),
                     h.rwRate(), h.group()));

@@ -175,7 +175,8 @@ public final class Ros2ControlReader {
         params.put(ComponentInfo.MIMIC_JOINT, urdfJoint.mimic().joint());
         params.put(ComponentInfo.MIMIC_MULTIPLIER, Double.toString(urdfJoint.mimic().multiplier()));
         params.put(ComponentInfo.MIMIC_OFFSET, Double.toString(urdfJoint.mimic().offset()));
-        return new ComponentInfo(joint.name(), joint.kind(), joint.commandInterfaces(), joint.stateInterfaces(), params);
+        return new ComponentInfo(joint.name(), joint.kind(), joint.commandInterfaces(), joint.stateInterfaces(), params,
+                joint.limits(), joint.softLimits());
     }
 
     private static Boolean mimicAttribute(XmlElement e) {
@@ -205,7 +206,12 @@ public final class Ros2ControlReader {
         String where = e.describe() + " in " + block.describe();
         List<InterfaceInfo> commands = interfaces(e, "command_interface", where, componentLimits, urdfJoint);
         List<InterfaceInfo> states = interfaces(e, "state_interface", where, componentLimits, null);
-        return new ComponentInfo(name, kind, commands, states, params(e, where));
+        if (kind != ComponentKind.JOINT) {
+            return new ComponentInfo(name, kind, commands, states, params(e, where));
+        }
+        JointLimits limits = JointLimitsMerge.limits(urdfJoint, componentLimits == null || componentLimits, commands);
+        return new ComponentInfo(name, kind, commands, states, params(e, where), limits,
+                JointLimitsMerge.softLimits(urdfJoint, limits));
     }
 
     private static List<InterfaceInfo> interfaces(XmlElement component, String tag, String where,

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.robocell.api.model.Inertial;
 import org.robocell.api.model.Joint;
 import org.robocell.api.model.JointLimits;
+import org.robocell.api.model.SoftJointLimits;
 import org.robocell.api.model.JointType;
 import org.robocell.api.model.Link;
 import org.robocell.api.model.Mimic;
@@ -22,7 +23,7 @@ import org.robocell.api.model.Vector3;
  * position limits; a missing {@code <origin>} is the identity and a missing {@code <axis>} is (1, 0, 0). An axis is
  * kept as written (not normalised) but must not be zero. A velocity or effort limit of 0 means "not specified", as
  * ros2_control's joint_limits reads it, and becomes infinity. Visuals, collisions, {@code <dynamics>},
- * {@code <safety_controller>}, {@code <gazebo>} and other extensions are ignored.
+ * {@code <gazebo>} and other extensions are ignored; {@code <safety_controller>} gives the joint's soft limits.
  */
 public final class UrdfReader {
 
@@ -148,7 +149,7 @@ public final class UrdfReader {
         Pose origin = pose(e.optionalChild("origin"), e.describe());
         Vector3 axis = axis(e, type);
         JointLimits limits = limits(e, type);
-        return new Joint(name, type, parent, child, origin, axis, limits, mimic(e));
+        return new Joint(name, type, parent, child, origin, axis, limits, mimic(e), softLimits(e));
     }
 
     private static String linkReference(XmlElement joint, String role, Map<String, XmlElement> links) {
@@ -223,6 +224,31 @@ public final class UrdfReader {
             throw limit.error(what + " has " + attribute + "=" + v + "; expected a " + attribute + " limit >= 0");
         }
         return v == 0 ? Double.POSITIVE_INFINITY : v;
+    }
+
+    /**
+     * The {@code <safety_controller>} (urdfdom: {@code k_velocity} required, the others default to 0), or null. Soft
+     * limits outside the hard ones are clamped into them later, as ros2_control does.
+     */
+    private static SoftJointLimits softLimits(XmlElement joint) {
+        XmlElement s = joint.optionalChild("safety_controller");
+        if (s == null) {
+            return null;
+        }
+        String what = "<safety_controller> of " + joint.describe();
+        double lower = number(s, "soft_lower_limit", what, 0.0);
+        double upper = number(s, "soft_upper_limit", what, 0.0);
+        double kPosition = number(s, "k_position", what, 0.0);
+        double kVelocity = number(s, "k_velocity", what, null);
+        if (lower > upper) {
+            throw s.error(what + " has soft_lower_limit=" + lower + " above soft_upper_limit=" + upper
+                    + "; expected soft_lower_limit <= soft_upper_limit");
+        }
+        if (kPosition < 0 || kVelocity < 0) {
+            throw s.error(what + " has k_position=" + kPosition + ", k_velocity=" + kVelocity
+                    + "; expected gains >= 0");
+        }
+        return new SoftJointLimits(lower, upper, kPosition, kVelocity);
     }
 
     private static Mimic mimic(XmlElement joint) {

@@ -5,6 +5,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.robocell.api.hardware.InterfaceSlots;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.resources.internal.InterfaceEntry;
@@ -16,9 +17,10 @@ import org.robocell.resources.internal.ResourceManager;
  * One control cycle of one robot, whoever owns the clock:
  *
  * <pre>
- * adopt the pending plan (and commit its switch) → read INACTIVE/ACTIVE components → update ACTIVE controllers in
- * chain order at their rates → deactivate failed controllers with their chain group, activate their fallbacks →
- * enforce command limits → write ACTIVE components → record statistics
+ * adopt the pending plan → read INACTIVE/ACTIVE components (after a component's activation, restart the
+ * controllers commanding it) → commit the plan's switch → update ACTIVE controllers in chain order at their rates, each
+ * timed against its execution budget → deactivate failed controllers with their chain group, activate their
+ * fallbacks → enforce command limits → write ACTIVE components → record statistics
  * </pre>
  *
  * The loop thread owns the adopted {@link CyclePlan}; everything else builds plans off the loop and hands them over
@@ -146,9 +148,12 @@ final class ControlLoop {
         }
         double time = (nowNanos - startNanos) * 1e-9;
         try {
+            // the new plan's structure first, so that a component added or activated since is read this cycle;
+            // its switch after the reads, as ros2_control does: controllers activated at this boundary start from
+            // the state measured in this cycle
             CyclePlan next = pending.getAndSet(null);
             if (next != null) {
-                adopt(next);
+                plan = next;
             }
             CyclePlan p = plan;
             ManagedHardware[] hw = p.hardware;
@@ -157,9 +162,14 @@ final class ControlLoop {
                 readable |= hw[i].loopAccess();
                 if (hw[i].read(nowNanos, time) != ReturnType.OK) {
                     hardwareFailed(p, hw[i], false);
+                } else if (hw[i].takeActivation()) {
+                    restartCommanders(p, hw[i]);
                 }
             }
             hardwarePaced = readable;
+            if (next != null && next.commit != null) {
+                commit(next);
+            }
             ManagedController[] order = p.order;
             boolean failed = false;
             for (int i = 0; i < order.length; i++) {
@@ -219,6 +229,20 @@ final class ControlLoop {
     }
 
     private ReturnType update(ManagedController mc, double time, double period) {
+        long start = System.nanoTime();
+        ReturnType r = call(mc, time, period);
+        if (r == ReturnType.OK && mc.budget.record(System.nanoTime() - start)) {
+            mc.fault = Fault.BUDGET_OVERRUN;
+            mc.overBudget = true;
+            return ReturnType.ERROR;
+        }
+        if (r != ReturnType.OK && mc.lastThrowable == null) {
+            mc.fault = ControllerCalls.ownFault(mc, Fault.REALTIME_ERROR);
+        }
+        return r;
+    }
+
+    private static ReturnType call(ManagedController mc, double time, double period) {
         try {
             ReturnType r;
             if (mc.chainable != null) {
@@ -235,18 +259,16 @@ final class ControlLoop {
             return r == null ? ReturnType.ERROR : r;
         } catch (Throwable t) {
             mc.lastThrowable = t;
+            mc.fault = Fault.EXCEPTION;
             return ReturnType.ERROR;
         }
     }
 
     // ------------------------------------------------------------------------------------------------ commits
 
-    private void adopt(CyclePlan next) {
-        plan = next;
+    /** At the boundary, after the reads: the switch (or forced deactivation) the adopted plan carries. */
+    private void commit(CyclePlan next) {
         Commit c = next.commit;
-        if (c == null) {
-            return;
-        }
         c.taken = true;
         c.cycle = stats.cycles;
         if (c.forced) {
@@ -390,6 +412,7 @@ final class ControlLoop {
                 return Commit.ACT_CONFLICT;
             }
         }
+        startFromMeasuredState(prep);
         CallbackReturn r;
         try {
             r = mc.controller.onActivate(prep.loans);
@@ -409,7 +432,81 @@ final class ControlLoop {
         ResourceManager.setAvailable(mc.ownEntries, true);
         mc.firstUpdate = true;
         mc.failedThisCycle = false;
+        mc.budget.restart();
         return Commit.ACT_OK;
+    }
+
+    /**
+     * Real time: the commands a controller is about to own start where the robot is (position = measured position,
+     * velocity and acceleration = 0, others as they are), and the joint limits start from there too, so the
+     * controller's first command moves the joints at most one limited step, whatever an earlier session left behind.
+     */
+    private void startFromMeasuredState(Prepared prep) {
+        for (int k = 0; k < prep.commands.length; k++) {
+            ManagedHardware owner = prep.commandOwners[k];
+            if (owner != null) {
+                owner.hold(slots, prep.commands[k]);
+                owner.commandClaimed(prep.commands[k]);
+            }
+        }
+    }
+
+    /**
+     * Real time, after the first read of a component that was just activated: every active controller commanding it
+     * (and every controller chained before those) is restarted (onDeactivate, then onActivate with the same loans),
+     * so that it starts from the state just measured instead of what it held before the hardware came up. A
+     * controller that cannot start again is deactivated with its commands holding.
+     */
+    private void restartCommanders(CyclePlan p, ManagedHardware hw) {
+        ManagedController[] order = p.order;
+        String owner = hw.name();
+        boolean any = false;
+        for (int j = 0; j < order.length; j++) {
+            ManagedController mc = order[j];
+            Prepared a = mc.active;
+            if (mc.isActive() && a != null && a.uses(owner, true)) {
+                mc.mark = true;
+                any = true;
+            }
+        }
+        if (!any) {
+            return;
+        }
+        markDependents(order);
+        for (int j = 0; j < order.length; j++) {
+            if (order[j].mark) {
+                try {
+                    order[j].controller.onDeactivate(LifecycleState.ACTIVE);
+                } catch (Throwable t) {
+                    order[j].lastThrowable = t;
+                }
+            }
+        }
+        for (int j = order.length - 1; j >= 0; j--) {
+            ManagedController mc = order[j];
+            if (!mc.mark) {
+                continue;
+            }
+            mc.mark = false;
+            Prepared loans = mc.active;
+            startFromMeasuredState(loans);
+            CallbackReturn r;
+            try {
+                r = mc.controller.onActivate(loans.loans);
+            } catch (Throwable t) {
+                mc.lastThrowable = t;
+                r = null;
+            }
+            mc.firstUpdate = true;
+            mc.budget.restart();
+            if (r != CallbackReturn.SUCCESS) {
+                mc.fault = r == null ? Fault.EXCEPTION : ControllerCalls.ownFault(mc, Fault.CALLBACK_FAILURE);
+                mc.errors++;
+                stats.controllerErrors++;
+                deactivate(mc, true);
+            }
+        }
+        eventsPending = true;
     }
 
     /** onDeactivate, release claims (optionally leaving the hardware commands holding), unchain. Real time. */

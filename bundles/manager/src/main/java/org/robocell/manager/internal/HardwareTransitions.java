@@ -50,6 +50,7 @@ final class HardwareTransitions {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
             hw.setReadPacesLoop(state.config.clock() == ClockKind.HARDWARE);
+            hw.setBudget(state.config.executionBudgetNanos(), state.config.budgetOverruns());
             plans.rebuild();
             return hw;
         } finally {

@@ -37,6 +37,8 @@ class FakeSystem implements HardwareComponent {
     final List<List<String>> performStarts = new ArrayList<>();
     boolean logRealTime = true;
     boolean mirror = true;
+    /** How long each write busy-waits (a stalling driver), 0 = none. */
+    long writeSpinNanos;
 
     HardwareContext context;
     CommandInterfaceHandle[] commandSlots = new CommandInterfaceHandle[0];
@@ -149,6 +151,7 @@ class FakeSystem implements HardwareComponent {
         if (writeThrows != null) {
             throw writeThrows;
         }
+        TestController.spin(writeSpinNanos);
         for (int i = 0; i < commandSlots.length; i++) {
             written[i] = commandSlots[i].get();
         }

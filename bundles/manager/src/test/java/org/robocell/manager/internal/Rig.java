@@ -46,8 +46,15 @@ final class Rig {
     }
 
     Rig(int rate, int capacity, boolean allowInactive, LongSupplier ticker) {
-        LoopConfig config = new LoopConfig("test", rate, org.robocell.api.cell.ClockKind.STEPPED,
-                org.robocell.manager.IdleStrategy.SLEEP, capacity, allowInactive, rate);
+        this(new LoopConfig("test", rate, org.robocell.api.cell.ClockKind.STEPPED,
+                org.robocell.manager.IdleStrategy.SLEEP, capacity, allowInactive, rate), ticker);
+    }
+
+    Rig(LoopConfig config) {
+        this(config, System::nanoTime);
+    }
+
+    Rig(LoopConfig config, LongSupplier ticker) {
         loop = RobotLoop.create(config, new ControllerSource() {
             @Override
             public Controller create(String type) {

@@ -32,6 +32,8 @@ class TestController implements Controller {
     ReturnType updateResult = ReturnType.OK;
     RuntimeException updateThrows;
     double output = 1.0;
+    /** How long each update busy-waits (a stalling controller), 0 = none. */
+    long spinNanos;
     boolean logUpdates = true;
     boolean allInterfaces;
     Set<String> live = Set.of();
@@ -126,6 +128,7 @@ class TestController implements Controller {
         if (updateThrows != null) {
             throw updateThrows;
         }
+        spin(spinNanos);
         for (int i = 0; i < commandHandles.length; i++) {
             commandHandles[i].set(output);
         }
@@ -141,5 +144,16 @@ class TestController implements Controller {
     public boolean onParametersChanged(Parameters parameters) {
         liveParameters = parameters;
         return true;
+    }
+
+    /** Busy-waits at least {@code nanos}: a stall whose length does not depend on the machine's load. */
+    static void spin(long nanos) {
+        if (nanos <= 0) {
+            return;
+        }
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < nanos) {
+            Thread.onSpinWait();
+        }
     }
 }

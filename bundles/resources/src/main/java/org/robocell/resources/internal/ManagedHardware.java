@@ -34,11 +34,14 @@ import org.robocell.api.lifecycle.ReturnType;
  * the failure the loop no longer reads or writes the component and its interfaces are no longer available. Members
  * of one {@code <group>} share failures: once one fails, every other member's next read or write fails the same way.
  * <p>
- * <b>Command limits</b>: before {@code write}, each command value is clamped to the interface's min/max (when its
- * limits are enabled), and a NaN or infinite value never reaches the driver: it is replaced by the last valid
- * command of that interface, or, when there was none, by the same-named state (hold), or the interface's start
- * value, or 0. Both are counted (only for claimed interfaces: an unclaimed interface nobody commanded is held
- * silently).
+ * <b>Command limits</b>: before {@code write}, {@link CommandLimits} makes every command finite and brings it inside
+ * its interface's range and its joint's limits (ros2_control's joint limiters, velocity limits applied to position
+ * commands through the step per cycle). An activation of the component, or of a controller that starts commanding
+ * one of its joints, starts the limits again from the measured state.
+ * <p>
+ * <b>Execution budget</b>: each read and write is timed; too many overruns of the budget in a row fail the component
+ * as if it had answered ERROR ({@link org.robocell.api.lifecycle.Fault#BUDGET_OVERRUN}). A read that waits for the
+ * robot's packet (a hardware clock) is not held against the budget.
  */
 public final class ManagedHardware {
 
@@ -62,17 +65,13 @@ public final class ManagedHardware {
     private volatile boolean loopAccess;
     private volatile PendingEvent pending = PendingEvent.NONE;
 
-    // limits, built once the component has exported its interfaces
-    private InterfaceEntry[] limitEntries = new InterfaceEntry[0];
-    private int[] limitSlots = new int[0];
-    private int[] holdSlots = new int[0];
-    private double[] min = new double[0];
-    private double[] max = new double[0];
-    private double[] startValue = new double[0];
-    private double[] lastValid = new double[0];
+    /** The limits of its commands, built once the component has exported its interfaces. */
+    private CommandLimits limits;
 
     // rates
     private int loopRate;
+    /** The nominal time between two writes: the step the joint limits allow is per this period. */
+    private double writePeriodSeconds;
     private long loopPeriodNanos;
     private long lastReadNanos;
     private long lastWriteNanos;
@@ -83,8 +82,6 @@ public final class ManagedHardware {
     private volatile long reads;
     private volatile long writes;
     private volatile long errors;
-    private volatile long clamped;
-    private volatile long nonFinite;
     private volatile Throwable lastThrowable;
     private volatile String lastError;
     /** Why it last failed: what the component said, or what the manager saw. */
@@ -93,7 +90,13 @@ public final class ManagedHardware {
     private volatile boolean realtimeFailure;
     /** Set by the loop when the budget took the component out. */
     private volatile boolean overBudget;
-    private final ExecutionBudget budget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
+    /** Reads and writes are counted apart: a fast read between two stalling writes does not hide the stall. */
+    private final ExecutionBudget readBudget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
+    private final ExecutionBudget writeBudget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
+    /** Set when the component was activated, until the loop has read it once. */
+    private volatile boolean activationUnread;
+    /** Set by the loop's first read after an activation, until the loop has restarted the controllers on it. */
+    private boolean activationRead;
     /** Whether {@code read} blocks for the robot's packet by design (a hardware clock): its wait is not work. */
     private volatile boolean readPacesLoop;
 
@@ -156,16 +159,13 @@ public final class ManagedHardware {
 
     /** The execution budget of each read and write, and how many overruns in a row take the component out. */
     public void setBudget(long budgetNanos, int limit) {
-        budget.set(budgetNanos, limit);
-    }
-
-    public ExecutionBudget budget() {
-        return budget;
+        readBudget.set(budgetNanos, limit);
+        writeBudget.set(budgetNanos, limit);
     }
 
     /** Reads and writes that took longer than the budget, so far. */
     public long budgetOverruns() {
-        return budget.overruns();
+        return readBudget.overruns() + writeBudget.overruns();
     }
 
     /** With a hardware clock, {@code read} waits for the robot: that wait is not held against the budget. */
@@ -176,6 +176,8 @@ public final class ManagedHardware {
     void setLoopRate(int loopRate) {
         this.loopRate = loopRate;
         this.loopPeriodNanos = 1_000_000_000L / loopRate;
+        int rate = info.rwRate() > 0 && info.rwRate() < loopRate ? info.rwRate() : loopRate;
+        this.writePeriodSeconds = 1.0 / rate;
     }
 
     public long reads() {
@@ -191,11 +193,11 @@ public final class ManagedHardware {
     }
 
     public long clampedCommands() {
-        return clamped;
+        return limits == null ? 0 : limits.clamped();
     }
 
     public long nonFiniteCommands() {
-        return nonFinite;
+        return limits == null ? 0 : limits.nonFinite();
     }
 
     /** The last error, formatted off the loop: the component's own line when it gives one. */
@@ -207,8 +209,10 @@ public final class ManagedHardware {
         } else if (overBudget) {
             overBudget = false;
             realtimeFailure = false;
-            lastError = "'" + name + "' took longer than its execution budget of " + budget.budgetNanos() / 1000
-                    + " µs in " + budget.limit() + " calls in a row (longest " + budget.longestNanos() / 1000 + " µs)";
+            ExecutionBudget b = writeBudget.longestNanos() >= readBudget.longestNanos() ? writeBudget : readBudget;
+            lastError = "'" + name + "' took longer than its execution budget of " + b.budgetNanos() / 1000 + " µs in "
+                    + b.limit() + " " + (b == writeBudget ? "writes" : "reads") + " in a row (longest "
+                    + b.longestNanos() / 1000 + " µs)";
         } else if (realtimeFailure) {
             realtimeFailure = false;
             String own = ownError();
@@ -247,25 +251,7 @@ public final class ManagedHardware {
     }
 
     void buildLimits() {
-        int n = commands.size();
-        limitEntries = commands.toArray(new InterfaceEntry[0]);
-        limitSlots = new int[n];
-        holdSlots = new int[n];
-        min = new double[n];
-        max = new double[n];
-        startValue = new double[n];
-        lastValid = new double[n];
-        for (int i = 0; i < n; i++) {
-            InterfaceEntry c = limitEntries[i];
-            limitSlots[i] = c.slot();
-            boolean enabled = c.info().limitsEnabled();
-            min[i] = enabled ? c.info().min() : Double.NEGATIVE_INFINITY;
-            max[i] = enabled ? c.info().max() : Double.POSITIVE_INFINITY;
-            startValue[i] = c.info().startValue();
-            lastValid[i] = Double.NaN;
-            InterfaceEntry s = resources.stateEntry(c.name());
-            holdSlots[i] = s == null ? -1 : s.slot();
-        }
+        limits = CommandLimits.of(this, resources);
     }
 
     // ------------------------------------------------------------------------------------------------ lifecycle
@@ -323,9 +309,11 @@ public final class ManagedHardware {
         LifecycleState prev = state;
         CallbackReturn r = call(() -> component.onActivate(prev), "onActivate");
         if (r == CallbackReturn.SUCCESS) {
-            java.util.Arrays.fill(lastValid, Double.NaN);
+            limits.restartAll();
+            activationUnread = true;
             writeBefore = false;
-            budget.restart();
+            readBudget.restart();
+            writeBudget.restart();
             setState(LifecycleState.ACTIVE);
             return state;
         }
@@ -468,6 +456,10 @@ public final class ManagedHardware {
         lastReadNanos = nowNanos;
         reads++;
         if (r == ReturnType.OK) {
+            if (activationUnread && state == LifecycleState.ACTIVE) {
+                activationUnread = false;
+                activationRead = true;
+            }
             return r;
         }
         // DEACTIVATE from read is treated as ERROR, as ros2_control does
@@ -497,7 +489,7 @@ public final class ManagedHardware {
             if (r == null || r == ReturnType.ERROR || r == ReturnType.DEACTIVATE) {
                 fault = ownFault(Fault.REALTIME_ERROR);
                 realtimeFailure = true;
-            } else if ((write || !readPacesLoop) && budget.record(took)) {
+            } else if (write ? writeBudget.record(took) : !readPacesLoop && readBudget.record(took)) {
                 fault = Fault.BUDGET_OVERRUN;
                 overBudget = true;
                 return ReturnType.ERROR;
@@ -552,45 +544,37 @@ public final class ManagedHardware {
         }
     }
 
+    /**
+     * Real time: true once, at the first successful read after the component was activated: the state the
+     * controllers commanding it must start from has just been measured.
+     */
+    public boolean takeActivation() {
+        if (!activationRead) {
+            return false;
+        }
+        activationRead = false;
+        return true;
+    }
+
     /** Whether the loop writes this component this cycle (ACTIVE, attached, not a sensor). */
     public boolean isWritable() {
         return loopAccess && state == LifecycleState.ACTIVE && !isSensor();
     }
 
     /**
-     * Clamps and sanitizes the command values of an ACTIVE component before its write. Real time.
+     * Makes the commands of an ACTIVE component safe to write (see {@link CommandLimits}), before its write. Real
+     * time.
      */
     public void enforceLimits(InterfaceSlots slots) {
         if (!isWritable()) {
             return;
         }
-        for (int i = 0; i < limitSlots.length; i++) {
-            int s = limitSlots[i];
-            double v = slots.get(s);
-            if (v != v || v == Double.POSITIVE_INFINITY || v == Double.NEGATIVE_INFINITY) {
-                double replacement = lastValid[i];
-                if (replacement != replacement) {
-                    int h = holdSlots[i];
-                    replacement = h >= 0 ? slots.get(h) : Double.NaN;
-                    if (!Double.isFinite(replacement)) {
-                        replacement = Double.isFinite(startValue[i]) ? startValue[i] : 0.0;
-                    }
-                }
-                if (limitEntries[i].isClaimed()) {
-                    nonFinite++;
-                }
-                v = replacement;
-            }
-            if (v < min[i]) {
-                v = min[i];
-                clamped++;
-            } else if (v > max[i]) {
-                v = max[i];
-                clamped++;
-            }
-            slots.set(s, v);
-            lastValid[i] = v;
-        }
+        limits.enforce(slots, writePeriodSeconds);
+    }
+
+    /** Real time: a controller starts commanding {@code command}; its joint's limits start from the measured state. */
+    public void commandClaimed(InterfaceEntry command) {
+        limits.restart(command);
     }
 
     /**
@@ -598,20 +582,7 @@ public final class ManagedHardware {
      * the measured same-named state, velocity and acceleration get 0, anything else keeps its last value.
      */
     public void hold(InterfaceSlots slots, InterfaceEntry command) {
-        for (int i = 0; i < limitEntries.length; i++) {
-            if (limitEntries[i] == command) {
-                String n = command.info().name();
-                if (n.equals("velocity") || n.equals("acceleration")) {
-                    slots.set(command.slot(), 0.0);
-                } else if (holdSlots[i] >= 0 && n.equals("position")) {
-                    double measured = slots.get(holdSlots[i]);
-                    if (Double.isFinite(measured)) {
-                        slots.set(command.slot(), measured);
-                    }
-                }
-                return;
-            }
-        }
+        limits.hold(slots, command);
     }
 
     public HardwareSnapshot snapshot(InterfaceSlots slots, boolean pluginAvailable) {
