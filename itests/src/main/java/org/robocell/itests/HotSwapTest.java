@@ -55,11 +55,17 @@ import org.robocell.api.lifecycle.ReturnType;
 /**
  * Hot swap end to end, in the real framework with the real bundles: a robot (FR3 on the mock driver, 1 kHz, internal
  * clock) configured through ConfigAdmin, a controller declared through ConfigAdmin, and a small controller bundle in
- * two versions (v1 writes +1.0 to joint1's position command, v2 writes -1.0) installed, reloaded, updated and
+ * two versions (v1 writes +0.1 to joint1's position command, v2 writes -0.1) installed, reloaded, updated and
  * uninstalled 20 times while the shell is queried continuously. A probe controller records joint1's position state
  * every cycle and the writers report every write, so every cycle of the run can be checked afterwards.
  */
 class HotSwapTest {
+
+    /** What v1 and v2 write to joint1's position command. */
+    private static final double V1 = 0.1;
+    private static final double V2 = -0.1;
+    /** The most joint1 may move in one 1 ms cycle: the FR3 URDF's 2.62 rad/s. */
+    private static final double MAX_STEP = 2.62 * 0.001 + 1e-9;
 
     private static final String ROBOT = "hotswap";
     private static final String TYPE = "robocell_itests/HotSwap";
@@ -236,7 +242,7 @@ class HotSwapTest {
             Bundle a = install("a" + round, 1);
             a.start();
             awaitWrites(writes, w, 1);
-            CellFixture.await(() -> probe.latest() == 1.0, "joint1 at +1 (v1)");
+            CellFixture.await(() -> probe.latest() == V1, "joint1 at +0.1 (v1)");
             if (round > 0) {
                 expectedGaps++; // from the last round's uninstall to this install, joint1/position held, unclaimed
             }
@@ -253,7 +259,7 @@ class HotSwapTest {
             assertTrue(matcher.matches(), answer);
             reloadCycles.add(Long.parseLong(matcher.group(1)));
             awaitWrites(writes, beforeReload, 2);
-            CellFixture.await(() -> probe.latest() == -1.0, "joint1 at -1 (v2, reloaded)");
+            CellFixture.await(() -> probe.latest() == V2, "joint1 at -0.1 (v2, reloaded)");
             assertAdjacentSwitch(writes, probe, beforeReload, (byte) 1, (byte) 2);
 
             // uninstall v1: v2 keeps running without a gap; v1's wiring goes with the refresh
@@ -273,7 +279,7 @@ class HotSwapTest {
             int beforeUpdate = writes.count;
             b.update(jar(1));
             awaitWrites(writes, beforeUpdate, 1);
-            CellFixture.await(() -> probe.latest() == 1.0, "joint1 at +1 (updated bundle)");
+            CellFixture.await(() -> probe.latest() == V1, "joint1 at +0.1 (updated bundle)");
             expectedGaps++;
             // the refresh restarts the updated bundle: deactivated and activated again, a second gap (waited for
             // here: the declared controller may run the updated code before the refresh or only after it)
@@ -290,7 +296,7 @@ class HotSwapTest {
             int held = probe.count;
             CellFixture.await(() -> probe.count > held + 100, "100 cycles after the uninstall");
             for (int i = held; i < probe.count; i++) {
-                assertEquals(1.0, probe.values[i], "joint1 held its position after the uninstall");
+                assertEquals(V1, probe.values[i], "joint1 held its position after the uninstall");
             }
             assertEquals(List.of(), Arrays.asList(wiring.getRemovalPendingBundles().toArray()),
                     "bundles pending removal after the refresh");
@@ -312,10 +318,14 @@ class HotSwapTest {
             }
         }
         assertEquals(expectedGaps, gaps, "cycles without a writer outside the deactivated periods (update, uninstall)");
-        int first = probe.index(writes.times[0]);
         for (int i = 0; i < probe.count; i++) {
             double v = probe.values[i];
-            assertTrue(v == 1.0 || v == -1.0 || i <= first && v == 0.0, "joint1/position " + v + " in cycle " + i);
+            assertTrue(Double.isFinite(v) && Math.abs(v) <= V1 + 1e-12, "joint1/position " + v + " in cycle " + i);
+            if (i > 0) {
+                // the writers swap between +0.1 and -0.1; the loop moves the joint there at its velocity limit
+                assertTrue(Math.abs(v - probe.values[i - 1]) <= MAX_STEP, "joint1/position jumped from "
+                        + probe.values[i - 1] + " to " + v + " in cycle " + i);
+            }
         }
         assertEquals(nonFiniteBefore, m.stats().nonFiniteCommands(), "non-finite commands replaced");
 

@@ -50,7 +50,8 @@ class TrajectoryDemoTest {
         props.put("activate", "joint_state_broadcaster,joint_trajectory_controller");
         props.put("load", "forward_position_controller");
         robot.update(props);
-        awaitOutput("controller:list -r fr3demo", "joint_trajectory_controller.*active");
+        // "active" as a whole word: "inactive" (loaded, hardware not up yet) is not ready
+        awaitOutput("controller:list -r fr3demo", "joint_trajectory_controller\\s+\\S+\\s+active\\b");
     }
 
     @AfterEach

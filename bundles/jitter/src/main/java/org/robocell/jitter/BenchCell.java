@@ -174,7 +174,8 @@ public final class BenchCell {
         list(y, "reference_and_state_interfaces", List.of("position"));
         y.append("    gains:\n");
         for (String j : joints) {
-            y.append("      ").append(j).append(": {p: 1.0, i: 0.0, d: 0.0}\n");
+            // a position loop: the reference fed forward plus half the error, which settles on the reference
+            y.append("      ").append(j).append(": {p: 0.5, i: 0.0, d: 0.0, feedforward_gain: 1.0}\n");
         }
         return y.toString();
     }

@@ -1,6 +1,9 @@
 package org.robocell.api.controller;
 
+import java.util.Optional;
+
 import org.osgi.annotation.versioning.ProviderType;
+import org.robocell.api.model.JointLimits;
 
 /** What the controller manager hands a controller at {@code onInit}. */
 @ProviderType
@@ -17,4 +20,16 @@ public interface ControllerContext {
 
     /** The loop's update rate in Hz. */
     int loopRate();
+
+    /**
+     * The limits the loop holds this joint's commands to (full joint name, with the robot's prefix): its hard limits
+     * from the description, the position range narrowed to the soft limits when the URDF gives a
+     * {@code <safety_controller>}. Empty when no hardware component of the loop drives a joint of that name (yet).
+     * Commands beyond them never reach the robot; a controller uses them to refuse such goals up front.
+     *
+     * @since 1.1
+     */
+    default Optional<JointLimits> jointLimits(String joint) {
+        return Optional.empty();
+    }
 }

@@ -134,8 +134,11 @@ class RobotAssemblyTest {
         assertEquals(LifecycleState.ACTIVE, state("joint_state_broadcaster"));
         assertEquals(LifecycleState.ACTIVE, state("forward_position_controller"));
         assertTrue(cm.hardware("FR3System").orElseThrow().pluginAvailable());
+        // joint1 may move 2.62 rad/s (the FR3's URDF): 0.1 rad is 39 cycles of 1 ms away
         assembly.loop().step(3);
-        assertEquals(0.1, position("joint1"), 1e-12, "the mock mirrors the forward command");
+        assertEquals(3 * 0.00262, position("joint1"), 1e-9, "the mock mirrors the command, one limited step a cycle");
+        assembly.loop().step(40);
+        assertEquals(0.1, position("joint1"), 1e-12, "and gets there");
         assembly.stop();
         assertEquals(LifecycleState.FINALIZED, cm.hardware("FR3System").orElseThrow().state());
         assertTrue(cm.controllers().isEmpty());

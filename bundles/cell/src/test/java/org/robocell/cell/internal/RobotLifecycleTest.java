@@ -142,6 +142,10 @@ class RobotLifecycleTest {
         assertTrue(events.contains("hold on, hardware inactive"), "controllers first, then the hardware: " + events);
         assertEquals(LifecycleState.ACTIVE, hardware());
         assertEquals("holding", assembly.controlMode());
+        events.clear();
+        assembly.loop().step();
+        assertEquals(List.of("hold off", "hold on, hardware active"), events,
+                "the first read after the hardware's activation restarts the controllers on it from that state");
 
         events.clear();
         Result switched = assembly.switchControlMode("moving");
@@ -149,7 +153,7 @@ class RobotLifecycleTest {
         assertEquals(List.of("hold off", "move on, hardware active"), events, "one commit: off, then on");
         assertEquals(LifecycleState.INACTIVE, controller("hold"));
         assertEquals(LifecycleState.ACTIVE, controller("move"));
-        assembly.loop().step(3);
+        assembly.loop().step(10); // 0.2 rad at 2.62 rad/s and 100 Hz: 8 limited steps
         assertEquals(0.2, assembly.manager().interfaces().stream()
                 .filter(i -> i.name().equals("joint1/position") && !i.kind().isCommand()).findFirst().orElseThrow()
                 .value(), 1e-12);

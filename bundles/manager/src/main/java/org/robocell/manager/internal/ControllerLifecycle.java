@@ -71,7 +71,8 @@ final class ControllerLifecycle {
         }
         Parameters params = d == null ? Parameters.empty(state.robot() + ": " + name) : d.parameters();
         ManagedController mc = new ManagedController(name, t, c, fallbacks, state.loadCounter++, params,
-                state.config.rate());
+                state.config.rate(),
+                state::jointLimits);
         mc.budget.set(state.config.executionBudgetNanos(), state.config.budgetOverruns());
         CallbackReturn r = call(() -> c.onInit(mc.context), mc);
         if (r != CallbackReturn.SUCCESS) {

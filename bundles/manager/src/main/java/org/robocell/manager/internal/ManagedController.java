@@ -1,6 +1,8 @@
 package org.robocell.manager.internal;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.robocell.api.controller.ChainableController;
@@ -10,6 +12,7 @@ import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Parameters;
 import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.model.JointLimits;
 import org.robocell.resources.internal.ExecutionBudget;
 import org.robocell.resources.internal.InterfaceEntry;
 
@@ -74,14 +77,14 @@ final class ManagedController {
     final ExecutionBudget budget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
 
     ManagedController(String name, String type, Controller controller, List<String> fallbacks, int loadOrder,
-            Parameters parameters, int loopRate) {
+            Parameters parameters, int loopRate, Function<String, Optional<JointLimits>> limits) {
         this.name = name;
         this.type = type;
         this.controller = controller;
         this.chainable = controller instanceof ChainableController c ? c : null;
         this.fallbacks = List.copyOf(fallbacks);
         this.loadOrder = loadOrder;
-        this.context = new Context(name, type, parameters, loopRate);
+        this.context = new Context(name, type, parameters, loopRate, limits);
     }
 
     int code() {
@@ -160,12 +163,20 @@ final class ManagedController {
         private final String type;
         private volatile Parameters parameters;
         private final int loopRate;
+        private final Function<String, Optional<JointLimits>> limits;
 
-        Context(String name, String type, Parameters parameters, int loopRate) {
+        Context(String name, String type, Parameters parameters, int loopRate,
+                Function<String, Optional<JointLimits>> limits) {
             this.name = name;
             this.type = type;
             this.parameters = parameters;
             this.loopRate = loopRate;
+            this.limits = limits;
+        }
+
+        @Override
+        public Optional<JointLimits> jointLimits(String joint) {
+            return limits.apply(joint);
         }
 
         @Override

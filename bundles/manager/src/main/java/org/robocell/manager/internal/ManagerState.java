@@ -5,15 +5,20 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
+import org.robocell.api.hardware.ComponentInfo;
+import org.robocell.api.model.JointLimits;
+import org.robocell.api.model.SoftJointLimits;
 import org.robocell.manager.ControllerSource;
 import org.robocell.manager.Declaration;
 import org.robocell.manager.LoopConfig;
+import org.robocell.resources.internal.ManagedHardware;
 import org.robocell.resources.internal.ResourceManager;
 
 /**
@@ -132,6 +137,24 @@ final class ManagerState {
             out.add(mc.name);
         }
         return out;
+    }
+
+    /**
+     * The limits the loop holds a joint's commands to: the joint's limits from its component, the position range
+     * narrowed to its soft limits. Any thread.
+     */
+    Optional<JointLimits> jointLimits(String joint) {
+        for (ManagedHardware hw : rm.hardware()) {
+            for (ComponentInfo c : hw.info().joints()) {
+                if (c.name().equals(joint)) {
+                    JointLimits hard = c.limits();
+                    SoftJointLimits soft = c.softLimits();
+                    return Optional.of(soft != null && soft.hasPositionLimits()
+                            ? hard.withPosition(soft.lower(), soft.upper()) : hard);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     Map<String, String> declaredTypes() {

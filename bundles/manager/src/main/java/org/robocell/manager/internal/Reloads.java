@@ -76,7 +76,8 @@ final class Reloads {
                     + old.type + "'; install a newer version of its bundle to reload it"));
         }
         ManagedController neu = new ManagedController(old.name, old.type, c, old.fallbacks, old.loadOrder,
-                old.context.parameters(), state.config.rate());
+                old.context.parameters(), state.config.rate(),
+                state::jointLimits);
         neu.budget.set(old.budget.budgetNanos(), old.budget.limit());
         CallbackReturn init = call(() -> c.onInit(neu.context), neu);
         if (init != CallbackReturn.SUCCESS) {

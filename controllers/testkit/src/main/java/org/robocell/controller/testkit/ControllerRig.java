@@ -8,6 +8,7 @@ import org.robocell.api.controller.ChainableController;
 import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
+import org.robocell.api.model.JointLimits;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
 import org.robocell.api.controller.Parameters;
@@ -31,6 +32,7 @@ public final class ControllerRig {
     private final List<Entry> loaded = new ArrayList<>();
     private Entry[] cyclePlan = new Entry[0];
     private double time;
+    private final Map<String, JointLimits> limits = new java.util.HashMap<>();
 
     public ControllerRig(InterfaceTable table, SimulatedRobot robot, int loopRate) {
         this.table = table;
@@ -62,10 +64,16 @@ public final class ControllerRig {
         return time;
     }
 
+    /** The limits the rig's loop holds a joint to, for controllers that ask their context (none by default). */
+    public ControllerRig withJointLimits(String joint, JointLimits jointLimits) {
+        limits.put(joint, jointLimits);
+        return this;
+    }
+
     /** Creates the controller's context and calls onInit; the controller is then UNCONFIGURED. */
     public Entry load(String name, String type, Controller controller, Map<String, ?> parameters) {
         Parameters p = new Parameters("test: " + name, parameters);
-        ControllerContext context = new Context(name, type, p, loopRate);
+        ControllerContext context = new Context(name, type, p, loopRate, limits);
         CallbackReturn init = controller.onInit(context);
         if (init != CallbackReturn.SUCCESS) {
             throw new IllegalStateException(name + ": onInit answered " + init + ": " + controller.lastError());
@@ -252,8 +260,12 @@ public final class ControllerRig {
         }
     }
 
-    private record Context(String name, String type, Parameters parameters, int loopRate)
-            implements ControllerContext {
+    private record Context(String name, String type, Parameters parameters, int loopRate,
+            Map<String, JointLimits> limits) implements ControllerContext {
+        @Override
+        public java.util.Optional<JointLimits> jointLimits(String joint) {
+            return java.util.Optional.ofNullable(limits.get(joint));
+        }
     }
 
     private record TestLoans(List<CommandHandle> commands, List<StateHandle> states, List<CommandHandle> references,

@@ -19,13 +19,13 @@ import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.ReturnType;
 
 /**
- * Version 1 of the hot-swap test controller (HotSwapTest packs it into its own bundle at test time): writes +1.0 to
+ * Version 1 of the hot-swap test controller (HotSwapTest packs it into its own bundle at test time): writes +0.1 to
  * the position command of the joint named by its parameter {@code joint}, and reports every write (the cycle's time
  * and the tag 1) to the test's recorder service.
  */
 public final class Activator implements BundleActivator, ControllerFactory {
 
-    static final double OUTPUT = 1.0;
+    static final double OUTPUT = 0.1;
     static final long TAG = 1;
 
     private volatile BundleContext context;

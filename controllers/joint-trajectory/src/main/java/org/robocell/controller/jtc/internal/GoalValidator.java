@@ -2,8 +2,11 @@ package org.robocell.controller.jtc.internal;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
+import org.robocell.api.model.JointLimits;
 import org.robocell.api.trajectory.GoalResult;
 import org.robocell.api.trajectory.GoalStatus;
 import org.robocell.api.trajectory.JointTrajectory;
@@ -12,19 +15,39 @@ import org.robocell.api.trajectory.TrajectoryPoint;
 
 /**
  * The reasons a trajectory is refused, checked off the loop at submission (ros2_controllers'
- * {@code validate_trajectory_msg}, plus: more points than {@code max_points}, non-finite values, and points that
- * differ in which fields they carry).
+ * {@code validate_trajectory_msg}, plus: more points than {@code max_points}, non-finite values, points that differ
+ * in which fields they carry, and — RoboCell's own — positions outside a joint's limits and segments faster than its
+ * velocity limit: the loop would hold such commands back anyway, and the goal would fail its tolerances midway).
  */
 final class GoalValidator {
 
+    /** Rounding allowance on the velocity check. */
+    private static final double SLACK = 1e-9;
+
     private final JtcConfig config;
+    private final Function<String, Optional<JointLimits>> limits;
 
     GoalValidator(JtcConfig config) {
+        this(config, joint -> Optional.empty());
+    }
+
+    GoalValidator(JtcConfig config, Function<String, Optional<JointLimits>> limits) {
         this.config = config;
+        this.limits = limits;
     }
 
     /** Null when the trajectory is valid, else why not. */
     GoalResult validate(JointTrajectory trajectory, double now) {
+        return validate(trajectory, now, null);
+    }
+
+    /**
+     * Null when the trajectory is valid, else why not.
+     *
+     * @param current the joints' measured positions in controller order, or null when none are known yet (the first
+     *                segment is then not checked against the velocity limit)
+     */
+    GoalResult validate(JointTrajectory trajectory, double now, double[] current) {
         List<String> names = trajectory.jointNames();
         if (names.isEmpty()) {
             return reject(ResultCode.INVALID_JOINTS, "Empty joint names on incoming trajectory.");
@@ -65,6 +88,10 @@ final class GoalValidator {
         if (fields != null) {
             return fields;
         }
+        GoalResult outside = checkLimits(names, points, current);
+        if (outside != null) {
+            return outside;
+        }
         if (!config.allowNonzeroVelocityAtTrajectoryEnd()) {
             double[] last = points.get(points.size() - 1).velocities();
             for (int c = 0; c < last.length; c++) {
@@ -72,6 +99,46 @@ final class GoalValidator {
                     return reject(ResultCode.INVALID_GOAL, "Velocity of last trajectory point of joint "
                             + names.get(c) + " is not zero: " + last[c]);
                 }
+            }
+        }
+        return null;
+    }
+
+    /** Positions inside each joint's range, and no segment (nor given velocity) faster than its velocity limit. */
+    private GoalResult checkLimits(List<String> names, List<TrajectoryPoint> points, double[] current) {
+        for (int c = 0; c < names.size(); c++) {
+            String joint = names.get(c);
+            Optional<JointLimits> found = limits.apply(joint);
+            if (found.isEmpty()) {
+                continue;
+            }
+            JointLimits l = found.get();
+            double previous = current == null ? Double.NaN : current[config.joints().indexOf(joint)];
+            double previousTime = 0.0;
+            for (int k = 0; k < points.size(); k++) {
+                TrajectoryPoint p = points.get(k);
+                double q = p.positions()[c];
+                if (q < l.lower() || q > l.upper()) {
+                    return reject(ResultCode.INVALID_GOAL, "Point #" + k + " puts joint " + joint + " at " + q
+                            + ", outside its limits [" + l.lower() + ", " + l.upper() + "].");
+                }
+                if (l.hasVelocityLimits() && Double.isFinite(previous)) {
+                    double distance = Math.abs(q - previous);
+                    double duration = p.timeFromStart() - previousTime;
+                    if (distance > l.velocity() * duration * (1 + SLACK) + SLACK) {
+                        String from = k == 0 ? "from where it is (" + previous + ")" : "from point #" + (k - 1);
+                        return reject(ResultCode.INVALID_GOAL, "Point #" + k + " asks joint " + joint + " to move "
+                                + distance + " rad " + from + " in " + duration + " s; its velocity limit is "
+                                + l.velocity() + " rad/s: give it at least " + Math.ceil(distance / l.velocity() * 1000)
+                                / 1000 + " s.");
+                    }
+                }
+                if (l.hasVelocityLimits() && p.velocities().length > 0 && Math.abs(p.velocities()[c]) > l.velocity()) {
+                    return reject(ResultCode.INVALID_GOAL, "Point #" + k + " gives joint " + joint + " the velocity "
+                            + p.velocities()[c] + "; its velocity limit is " + l.velocity() + " rad/s.");
+                }
+                previous = q;
+                previousTime = p.timeFromStart();
             }
         }
         return null;

@@ -127,7 +127,7 @@ final class JointTrajectoryController implements Controller {
         stateOutput = new StateOutput(context.name() + "/state", fields);
         StateOutput out = stateOutput;
         TrajectoryActionServer server = new TrajectoryActionServer(context.name() + "/follow_joint_trajectory",
-                config, inbox, () -> running, () -> loopTime, () -> feedback(out));
+                config, inbox, () -> running, () -> loopTime, () -> feedback(out), context::jointLimits);
         try {
             registrations.register(stateOutput, server);
         } catch (IllegalStateException e) {

@@ -5,8 +5,10 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.robocell.api.model.JointLimits;
 import org.robocell.api.trajectory.FollowJointTrajectory;
 import org.robocell.api.trajectory.GoalHandle;
 import org.robocell.api.trajectory.GoalResult;
@@ -36,11 +38,12 @@ final class TrajectoryActionServer implements FollowJointTrajectory {
     private TrajectoryGoalHandle latest;
 
     TrajectoryActionServer(String name, JtcConfig config, GoalInbox inbox, BooleanSupplier active,
-            DoubleSupplier loopTime, Supplier<Optional<TrajectoryFeedback>> feedback) {
+            DoubleSupplier loopTime, Supplier<Optional<TrajectoryFeedback>> feedback,
+            Function<String, Optional<JointLimits>> limits) {
         this.name = name;
         this.config = config;
         this.inbox = inbox;
-        this.validator = new GoalValidator(config);
+        this.validator = new GoalValidator(config, limits);
         this.tolerances = new ToleranceResolver(config);
         this.active = active;
         this.loopTime = loopTime;
@@ -68,7 +71,8 @@ final class TrajectoryActionServer implements FollowJointTrajectory {
                     GoalValidator.reject(ResultCode.INVALID_GOAL, "The goal holds no trajectory."));
         }
         JointTrajectory trajectory = goal.trajectory();
-        GoalResult invalid = validator.validate(trajectory, loopTime.getAsDouble());
+        double[] current = feedback.get().map(TrajectoryFeedback::actualPositions).orElse(null);
+        GoalResult invalid = validator.validate(trajectory, loopTime.getAsDouble(), current);
         if (invalid != null) {
             return TrajectoryGoalHandle.rejected(id, invalid);
         }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.robocell.api.controller.Controller;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.model.JointLimits;
 import org.robocell.controller.common.ChannelDirectory;
 import org.robocell.api.trajectory.FollowJointTrajectory;
 import org.robocell.api.trajectory.GoalHandle;
@@ -33,6 +34,12 @@ final class JtcHarness {
 
     /** Position command, position and velocity state, plus {@code overrides}. */
     JtcHarness(Map<String, ?> overrides) {
+        this(overrides, Map.of());
+    }
+
+    /** As {@link #JtcHarness(Map)}, with the loop holding the joints to {@code limits}. */
+    JtcHarness(Map<String, ?> overrides, Map<String, JointLimits> limits) {
+        limits.forEach(rig::withJointLimits);
         Map<String, Object> p = new HashMap<>();
         p.put("joints", JOINTS);
         p.put("command_interfaces", List.of("position"));
