@@ -20,6 +20,8 @@ import org.robocell.api.lifecycle.LifecycleState;
  * hardware is told through its command mode switch in the same commit).</li>
  * <li>{@link #deactivate()} → INACTIVE, {@link #cleanup()} → UNCONFIGURED.</li>
  * </ul>
+ * {@link #activate(String)} on an UNCONFIGURED robot configures it first: after a hardware failure (the robot went
+ * silent) one command brings it back.
  * Every call blocks until done (bounded) and answers with a one-line message.
  *
  * @since 1.2
@@ -38,6 +40,26 @@ public interface RobotLifecycle {
 
     /** The active control mode, or the empty string. */
     String controlMode();
+
+    /**
+     * Why the robot is not where its last transition put it (a hardware component failed on its own: which one, its
+     * fault and its own words); empty when nothing went wrong. {@link #state()} tells the truth meanwhile: a robot
+     * whose hardware failed is UNCONFIGURED, and {@link #activate(String)} brings it back.
+     *
+     * @since 1.4
+     */
+    default String problem() {
+        return "";
+    }
+
+    /**
+     * The typed cause behind {@link #problem()}; {@link org.robocell.api.lifecycle.Fault#NONE} when nothing went wrong.
+     *
+     * @since 1.4
+     */
+    default org.robocell.api.lifecycle.Fault fault() {
+        return org.robocell.api.lifecycle.Fault.NONE;
+    }
 
     /** The control modes by name, each with the controllers it runs, in configuration order. */
     Map<String, List<String>> controlModes();
@@ -60,7 +82,11 @@ public interface RobotLifecycle {
 
     Result configure();
 
-    /** @param controlMode a mode of {@link #controlModes()}; null or empty for the robot's default mode */
+    /**
+     * INACTIVE (or UNCONFIGURED: configured first) → ACTIVE.
+     *
+     * @param controlMode a mode of {@link #controlModes()}; null or empty for the robot's default mode
+     */
     Result activate(String controlMode);
 
     Result switchControlMode(String controlMode);

@@ -43,6 +43,16 @@ final class RobotLifecycleService implements RobotLifecycle {
     }
 
     @Override
+    public String problem() {
+        return assembly.lifecycle().problem();
+    }
+
+    @Override
+    public org.robocell.api.lifecycle.Fault fault() {
+        return assembly.lifecycle().fault();
+    }
+
+    @Override
     public Map<String, List<String>> controlModes() {
         return assembly.settings().controlModes();
     }

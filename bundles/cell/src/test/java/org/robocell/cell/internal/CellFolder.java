@@ -32,6 +32,11 @@ final class CellFolder {
     }
 
     static CellFolder copyOfDefault(Path dir) throws IOException {
+        return copyOfDefault(dir, 0);
+    }
+
+    /** The default cell with the KR 6's driver listening on {@code port} (0: an ephemeral one). */
+    static CellFolder copyOfDefault(Path dir, int port) throws IOException {
         try (Stream<Path> files = Files.list(RUNTIME_CELL)) {
             for (Path f : files.toList()) {
                 Files.copy(f, dir.resolve(f.getFileName()));
@@ -39,7 +44,8 @@ final class CellFolder {
         }
         Path kr6 = dir.resolve("kr6r900sixx.urdf");
         String urdf = Files.readString(kr6);
-        String ephemeral = urdf.replace("<param name=\"listen_port\">59152</param>", "<param name=\"listen_port\">0</param>");
+        String ephemeral = urdf.replace("<param name=\"listen_port\">59152</param>",
+                "<param name=\"listen_port\">" + port + "</param>");
         if (ephemeral.equals(urdf)) {
             throw new IllegalStateException("the default cell's KR 6 no longer listens on 59152; update this test");
         }

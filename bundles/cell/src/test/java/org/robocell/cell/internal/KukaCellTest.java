@@ -112,6 +112,42 @@ class KukaCellTest {
     }
 
     @Test
+    void whenTheRobotGoesSilentTheLifecycleSaysUnconfiguredWithTheReasonAndOneActivateBringsItBack(@TempDir Path dir)
+            throws Exception {
+        int port;
+        try (java.net.DatagramSocket probe = new java.net.DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        RobotAssembly kr6 = assemble(CellFolder.copyOfDefault(dir, port).robot("kr6"));
+        assertTrue(kr6.configure().ok());
+        RsiRobotEmulator robot = robotFor(kr6);
+        Result active = kr6.activate(null);
+        assertTrue(active.ok(), active.message());
+
+        robot.faults().goSilent();
+        await("the driver gives the silent robot up", () -> hardware(kr6) != LifecycleState.ACTIVE);
+        assertEquals(LifecycleState.UNCONFIGURED, kr6.lifecycleState(), "the robot says what is true");
+        assertEquals("", kr6.controlMode());
+        String problem = kr6.lifecycle().problem();
+        assertTrue(problem.contains("hardware component 'KR6System'"), problem);
+        assertNotEquals(org.robocell.api.lifecycle.Fault.NONE, kr6.lifecycle().fault());
+        assertFalse(kr6.deactivate().ok(), "deactivate is refused: the robot is not active");
+
+        // the operator starts the RSI program again and activates: one command
+        robot.close();
+        java.util.concurrent.CompletableFuture<Result> again =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> kr6.activate(null));
+        RsiRobotEmulator restarted = RsiRobotEmulator.start(RsiEmulatorConfig.defaults(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), port)));
+        emulators.add(restarted);
+        Result back = again.get(30, TimeUnit.SECONDS);
+        assertTrue(back.ok(), back.message());
+        assertEquals(LifecycleState.ACTIVE, kr6.lifecycleState());
+        assertEquals(LifecycleState.ACTIVE, hardware(kr6));
+        assertEquals("", kr6.lifecycle().problem(), "configured again: the problem is over");
+    }
+
+    @Test
     void theKr6GoesThroughTheKukaLifecycleOverLoopbackUdpAndStopsCleanlyDuringAMotion(@TempDir Path dir)
             throws Exception {
         RobotAssembly kr6 = assemble(CellFolder.copyOfDefault(dir).robot("kr6"));

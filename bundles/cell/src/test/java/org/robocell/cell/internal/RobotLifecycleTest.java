@@ -176,15 +176,31 @@ class RobotLifecycleTest {
     @Test
     void aTransitionFromTheWrongStateOrToAnUnknownModeIsAOneLineAnswer(@TempDir Path dir) throws Exception {
         assemble(dir, LifecycleState.UNCONFIGURED, true);
-        Result early = assembly.activate("holding");
+        Result early = assembly.deactivate();
         assertFalse(early.ok());
-        assertEquals("robot 'fr3' is unconfigured; activate needs it inactive (configure it first)", early.message());
+        assertEquals("robot 'fr3' is unconfigured; deactivate needs it active", early.message());
+        Result unknownFirst = assembly.activate("hold");
+        assertFalse(unknownFirst.ok());
+        assertEquals("robot 'fr3' has no control mode 'hold' (did you mean 'holding'?)", unknownFirst.message());
+        assertEquals(LifecycleState.UNCONFIGURED, assembly.lifecycleState(), "an unknown mode changes nothing");
         assertTrue(assembly.configure().ok());
         Result unknown = assembly.activate("hold");
         assertFalse(unknown.ok());
         assertEquals("robot 'fr3' has no control mode 'hold' (did you mean 'holding'?)", unknown.message());
         assertFalse(assembly.switchControlMode("moving").ok(), "not active");
         assertEquals(LifecycleState.INACTIVE, assembly.lifecycleState());
+        assembly.stop();
+    }
+
+    @Test
+    void activateBringsAnUnconfiguredRobotUpInOneCommandConfiguringItFirst(@TempDir Path dir) throws Exception {
+        assemble(dir, LifecycleState.UNCONFIGURED, true);
+        Result active = assembly.activate(null);
+        assertTrue(active.ok(), active.message());
+        assertEquals(LifecycleState.ACTIVE, assembly.lifecycleState());
+        assertEquals(LifecycleState.ACTIVE, hardware());
+        assertEquals(LifecycleState.ACTIVE, controller("jsb"), "configured on the way: its configuration controllers");
+        assertEquals(LifecycleState.ACTIVE, controller("hold"));
         assembly.stop();
     }
 
