@@ -97,6 +97,24 @@ final class RobotAssembly {
         return description;
     }
 
+    /**
+     * Checks that a robot of these settings can be built (its URDF and controllers file parse, the namespace fits)
+     * without building it.
+     *
+     * @throws org.robocell.description.DescriptionException or IllegalArgumentException naming what is wrong
+     */
+    static void validate(RobotSettings settings) {
+        RobotDescription.parse(settings.urdf());
+        if (settings.controllers() != null) {
+            ControllersConfig controllers = ControllersConfig.parse(settings.controllers());
+            if (!settings.namespace().isEmpty() && !controllers.namespace().isEmpty()
+                    && !controllers.namespace().equals(settings.namespace())) {
+                throw new IllegalArgumentException(controllers.source() + " is written for namespace '"
+                        + controllers.namespace() + "', the robot is in '" + settings.namespace() + "'");
+            }
+        }
+    }
+
     /** Parses the files, builds and starts the loop; nothing is added or activated yet. */
     void build() {
         RobotDescription parsed = RobotDescription.parse(settings.urdf());
@@ -122,7 +140,8 @@ final class RobotAssembly {
         startInactive = inactive;
         loop = RobotLoop.create(new LoopConfig(settings.name(), rate, settings.clock(), settings.idle(),
                 settings.slotCapacity(), settings.allowActivationOnInactiveHardware(), settings.switchTimeoutCycles())
-                .withRealTime(settings.loopPriority(), settings.loopCpus(), settings.loopLockMemory()),
+                .withRealTime(settings.loopPriority(), settings.loopCpus(), settings.loopLockMemory())
+                .withBudget(settings.budgetMicros() * 1000L, settings.budgetOverruns()),
                 factories);
         if (controllers != null) {
             List<Declaration> declarations = new ArrayList<>();

@@ -21,6 +21,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -50,46 +51,96 @@ public final class RobotComponent {
     private static final System.Logger LOG = System.getLogger("org.robocell.cell");
 
     private final BundleContext context;
-    private final RobotAssembly assembly;
     private final ExecutorService worker;
+    /** The running robot; replaced (on the worker) when its configuration changes to another valid one. */
+    private volatile RobotAssembly assembly;
+    private volatile RobotSettings settings;
     private volatile ServiceRegistration<ControllerManager> registration;
     private volatile ServiceRegistration<RobotLifecycle> lifecycleRegistration;
     private volatile ServiceRegistration<RobotModel> modelRegistration;
+    /** The factories present now, by service id: a robot started again (changed configuration) needs them all. */
+    private final Map<Object, HardwareFactoryRecord> hardwareFactories = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Long, ControllerFactoryRecord> controllerFactories = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Activate
-    public RobotComponent(BundleContext context, RobotConfig config) {
+    public RobotComponent(BundleContext context, RobotConfig config, Map<String, Object> props) {
         this.context = context;
-        RobotSettings settings = RobotSettings.of(config, Path.of(System.getProperty("user.dir", ".")));
-        this.assembly = new RobotAssembly(settings, this::shuttingDown);
+        RobotSettings first = null;
+        try {
+            ConfigValues.check(props);
+            first = RobotSettings.of(config, base());
+        } catch (IllegalArgumentException e) {
+            LOG.log(Level.ERROR, "robot could not start: " + e.getMessage());
+        }
+        this.settings = first;
+        String name = first == null ? String.valueOf(props.get("name")) : first.name();
         this.worker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "robocell-" + settings.name() + "-cell");
+            Thread t = new Thread(r, "robocell-" + name + "-cell");
             t.setDaemon(true);
             return t;
         });
-        worker.execute(this::start);
+        if (first != null) {
+            RobotSettings s = first;
+            worker.execute(() -> start(s));
+        }
     }
 
-    private void start() {
+    private static Path base() {
+        return Path.of(System.getProperty("user.dir", "."));
+    }
+
+    /**
+     * The configuration changed. A change that is not valid (a malformed value, a URDF or controllers file that does
+     * not parse) is refused with one line and the robot keeps running as it was; a valid one restarts the robot with
+     * it (controllers deactivated with their commands holding, the loop built again).
+     */
+    @Modified
+    void modified(RobotConfig config, Map<String, Object> props) {
+        RobotSettings next;
         try {
-            assembly.build();
-            modelRegistration = context.registerService(RobotModel.class, assembly.description().robot(),
-                    modelProperties(assembly.name(), assembly.description().robot()));
+            ConfigValues.check(props);
+            next = RobotSettings.of(config, base());
+            RobotAssembly.validate(next);
+        } catch (org.robocell.description.DescriptionException | IllegalArgumentException e) {
+            LOG.log(Level.ERROR, "robot " + (settings == null ? "?" : settings.name()) + ": configuration change"
+                    + ConfigValues.where(props) + " refused, the robot keeps running as it was: " + e.getMessage());
+            return;
+        }
+        if (next.equals(settings) && assembly != null) {
+            return;
+        }
+        settings = next;
+        queue(() -> {
+            stopRobot();
+            LOG.log(Level.INFO, "robot {0}: starting again with its changed configuration", next.name());
+            start(next);
+        });
+    }
+
+    private void start(RobotSettings s) {
+        RobotAssembly a = new RobotAssembly(s, this::shuttingDown);
+        assembly = a;
+        try {
+            replayFactories(a);
+            a.build();
+            modelRegistration = context.registerService(RobotModel.class, a.description().robot(),
+                    modelProperties(a.name(), a.description().robot()));
             // registered before the hardware comes up, so users can watch a slow start (a robot that must answer)
             Dictionary<String, Object> props = new Hashtable<>();
-            props.put(ControllerManager.ROBOT, assembly.name());
-            props.put(Constants.SERVICE_DESCRIPTION, "RoboCell controller manager of robot " + assembly.name());
-            registration = context.registerService(ControllerManager.class, assembly.manager(), props);
+            props.put(ControllerManager.ROBOT, a.name());
+            props.put(Constants.SERVICE_DESCRIPTION, "RoboCell controller manager of robot " + a.name());
+            registration = context.registerService(ControllerManager.class, a.manager(), props);
             Dictionary<String, Object> lifecycleProps = new Hashtable<>();
-            lifecycleProps.put(ControllerManager.ROBOT, assembly.name());
+            lifecycleProps.put(ControllerManager.ROBOT, a.name());
             lifecycleRegistration = context.registerService(RobotLifecycle.class,
-                    new RobotLifecycleService(assembly, worker), lifecycleProps);
-            LOG.log(Level.INFO, "robot {0}: running at {1} Hz", assembly.name(), assembly.manager().updateRate());
-            assembly.reconcile();
+                    new RobotLifecycleService(a, worker), lifecycleProps);
+            LOG.log(Level.INFO, "robot {0}: running at {1} Hz", a.name(), a.manager().updateRate());
+            a.reconcile();
         } catch (org.robocell.description.DescriptionException | IllegalArgumentException e) {
             // a user's file or setting is wrong: the message names it, a stack trace would only bury it
-            LOG.log(Level.ERROR, "robot " + assembly.name() + " could not start: " + e.getMessage());
+            LOG.log(Level.ERROR, "robot " + a.name() + " could not start: " + e.getMessage());
         } catch (RuntimeException e) {
-            LOG.log(Level.ERROR, "robot " + assembly.name() + " could not start: " + e.getMessage(), e);
+            LOG.log(Level.ERROR, "robot " + a.name() + " could not start: " + e.getMessage(), e);
         }
     }
 
@@ -122,12 +173,39 @@ public final class RobotComponent {
                 try {
                     change.run();
                 } catch (RuntimeException e) {
-                    LOG.log(Level.ERROR, "robot " + assembly.name() + ": " + e.getMessage(), e);
+                    RobotAssembly a = assembly;
+                    LOG.log(Level.ERROR, "robot " + (a == null ? "?" : a.name()) + ": " + e.getMessage(), e);
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
             // stopping: the change no longer matters
         }
+    }
+
+    /** On the worker, with the robot as it is then (none when its configuration was refused). */
+    private void withRobot(java.util.function.Consumer<RobotAssembly> change) {
+        queue(() -> {
+            RobotAssembly a = assembly;
+            if (a != null) {
+                change.accept(a);
+            }
+        });
+    }
+
+    private record HardwareFactoryRecord(Collection<String> plugins, HardwareFactory factory) {
+    }
+
+    private record ControllerFactoryRecord(Collection<String> types, ControllerFactory factory,
+            java.util.function.BooleanSupplier serving) {
+    }
+
+    /** Worker: a robot started again learns of the factories that are there, before it builds its loop. */
+    private void replayFactories(RobotAssembly a) {
+        hardwareFactories.forEach((key, f) -> a.hardwareFactoryAdded(key, f.plugins(), f.factory()));
+        controllerFactories.forEach((key, f) -> {
+            a.trackControllerFactory(key, f.types(), f.factory(), f.serving());
+            a.controllerFactoryAdded(key, f.types(), f.factory());
+        });
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
@@ -136,12 +214,14 @@ public final class RobotComponent {
         Object key = props.get(Constants.SERVICE_ID);
         // one factory may serve several plugin strings (the property may be a String[])
         Collection<String> plugins = typesOf(props.get(HardwareFactory.PLUGIN));
-        queue(() -> assembly.hardwareFactoryAdded(key, plugins, factory));
+        hardwareFactories.put(key, new HardwareFactoryRecord(plugins, factory));
+        withRobot(a -> a.hardwareFactoryAdded(key, plugins, factory));
     }
 
     void removeHardwareFactory(HardwareFactory factory, Map<String, Object> props) {
         Object key = props.get(Constants.SERVICE_ID);
-        queue(() -> assembly.hardwareFactoryRemoved(key));
+        hardwareFactories.remove(key);
+        withRobot(a -> a.hardwareFactoryRemoved(key));
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
@@ -150,17 +230,26 @@ public final class RobotComponent {
         long key = (Long) ref.getProperty(Constants.SERVICE_ID);
         Collection<String> types = typesOf(ref.getProperty(ControllerFactory.TYPE));
         // served at once (a load on another thread must not wait for the worker), never while its bundle stops
-        assembly.trackControllerFactory(key, types, factory, () -> {
+        java.util.function.BooleanSupplier serving = () -> {
             Bundle b = ref.getBundle();
             return b != null && b.getState() != Bundle.STOPPING;
-        });
-        queue(() -> assembly.controllerFactoryAdded(key, types, factory));
+        };
+        controllerFactories.put(key, new ControllerFactoryRecord(types, factory, serving));
+        RobotAssembly a = assembly;
+        if (a != null) {
+            a.trackControllerFactory(key, types, factory, serving);
+        }
+        withRobot(r -> r.controllerFactoryAdded(key, types, factory));
     }
 
     void removeControllerFactory(ControllerFactory factory, ServiceReference<ControllerFactory> ref) {
         long key = (Long) ref.getProperty(Constants.SERVICE_ID);
-        assembly.withdrawControllerFactory(key);
-        queue(() -> assembly.controllerFactoryRemoved(key));
+        controllerFactories.remove(key);
+        RobotAssembly a = assembly;
+        if (a != null) {
+            a.withdrawControllerFactory(key);
+        }
+        withRobot(r -> r.controllerFactoryRemoved(key));
     }
 
     static Collection<String> typesOf(Object value) {
@@ -177,6 +266,19 @@ public final class RobotComponent {
 
     @Deactivate
     void deactivate() {
+        queue(this::stopRobot);
+        worker.shutdown();
+        try {
+            if (!worker.awaitTermination(20, TimeUnit.SECONDS)) {
+                worker.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Worker: the services go first, then the robot stops (controllers out, hardware finalized, loop stopped). */
+    private void stopRobot() {
         for (ServiceRegistration<?> r : java.util.Arrays.asList(lifecycleRegistration, registration,
                 modelRegistration)) {
             if (r != null) {
@@ -187,20 +289,18 @@ public final class RobotComponent {
                 }
             }
         }
-        worker.execute(() -> {
-            try {
-                assembly.stop();
-            } catch (RuntimeException e) {
-                LOG.log(Level.ERROR, "robot " + assembly.name() + " did not stop cleanly: " + e.getMessage(), e);
-            }
-        });
-        worker.shutdown();
+        lifecycleRegistration = null;
+        registration = null;
+        modelRegistration = null;
+        RobotAssembly a = assembly;
+        assembly = null;
+        if (a == null) {
+            return;
+        }
         try {
-            if (!worker.awaitTermination(20, TimeUnit.SECONDS)) {
-                worker.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            a.stop();
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "robot " + a.name() + " did not stop cleanly: " + e.getMessage(), e);
         }
     }
 }

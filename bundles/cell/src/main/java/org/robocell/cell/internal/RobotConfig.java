@@ -86,4 +86,12 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Lock the process's memory (mlockall, current and future pages) when the loop"
             + " thread starts")
     boolean loop_lock_memory() default false;
+
+    @AttributeDefinition(description = "Execution budget in microseconds of one controller update or one hardware read"
+            + " or write; 0: one loop period")
+    int budget_us() default 0;
+
+    @AttributeDefinition(description = "Overruns of the execution budget in a row after which a controller (or a"
+            + " hardware component) is taken out as failed")
+    int budget_overruns() default 3;
 }

@@ -26,13 +26,28 @@ import org.robocell.manager.IdleStrategy;
  * @param loopPriority           SCHED_FIFO priority of the loop thread (1..99), 0: scheduler left alone
  * @param loopCpus               CPUs the loop thread is pinned to, empty: any
  * @param loopLockMemory         mlockall when the loop thread starts
+ * @param budgetMicros           execution budget of one controller update or hardware read/write; 0: one period
+ * @param budgetOverruns         overruns of the budget in a row that take a controller or component out
  */
 record RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
         List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
         boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
         String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
-        int loopPriority, List<Integer> loopCpus, boolean loopLockMemory) {
+        int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns) {
+
+    /** A robot with the default execution budget. */
+    RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
+            IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
+            List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
+            boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
+            String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
+            int loopPriority, List<Integer> loopCpus, boolean loopLockMemory) {
+        this(name, urdf, controllers, namespace, clock, rate, idle, hardwareUnconfigured, hardwareInactive, load, activate,
+                slotCapacity, allowActivationOnInactiveHardware, controllersBeforeHardware, switchTimeoutCycles,
+                controlModes, controlMode, configurationControllers, lifecycle, prefix, loopPriority, loopCpus,
+                loopLockMemory, 0, 0);
+    }
 
     /** A robot without real-time settings for its loop thread. */
     RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
@@ -139,6 +154,14 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
             throw new IllegalArgumentException("robot '" + name + "': loop.priority must be 0 (default scheduling) or a"
                     + " SCHED_FIFO priority 1..99, got " + c.loop_priority());
         }
+        if (c.budget_us() < 0) {
+            throw new IllegalArgumentException("robot '" + name + "': budget.us must be 0 (one loop period) or a number"
+                    + " of microseconds, got " + c.budget_us());
+        }
+        if (c.budget_overruns() < 1) {
+            throw new IllegalArgumentException("robot '" + name + "': budget.overruns must be 1 or more, got "
+                    + c.budget_overruns());
+        }
         List<Integer> cpus = new java.util.ArrayList<>();
         for (String cpu : list(c.loop_cpus())) {
             int n;
@@ -159,7 +182,7 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
                         || c.controllers_before_hardware() || !modes.isEmpty(),
                 c.controllers_before_hardware(), c.switch_timeout_cycles(), modes, mode,
                 qualified(ns, c.configuration_controllers()), lifecycle, c.prefix() == null ? "" : c.prefix().trim(),
-                c.loop_priority(), cpus, c.loop_lock_memory());
+                c.loop_priority(), cpus, c.loop_lock_memory(), c.budget_us(), c.budget_overruns());
     }
 
     private static List<String> qualified(String ns, String[] values) {
