@@ -50,6 +50,7 @@ final class RobotAssembly {
     private final RobotSettings settings;
     private final BooleanSupplier shuttingDown;
     private final FactoryRegistry factories = new FactoryRegistry();
+    private final LastMeasured lastMeasured = new LastMeasured();
     /** The hardware components this robot created, with the key of the factory each came from. */
     private final Map<String, Object> componentCreator = new LinkedHashMap<>();
     private final Set<String> pendingLoad = new LinkedHashSet<>();
@@ -189,6 +190,7 @@ final class RobotAssembly {
         Set<String> activeBefore = activeControllers();
         for (Map.Entry<String, Object> e : List.copyOf(componentCreator.entrySet())) {
             if (e.getValue().equals(key)) {
+                manager().hardware(e.getKey()).ifPresent(lastMeasured::remember);
                 Result r = await(loop.removeHardware(e.getKey()));
                 componentCreator.remove(e.getKey());
                 LOG.log(departure(Level.INFO), "robot {0}: driver for {1} went away: {2}", settings.name(), gone,
@@ -278,8 +280,9 @@ final class RobotAssembly {
                 continue;
             }
             try {
-                HardwareComponent component = f.create(info);
-                loop.addHardware(info, component);
+                HardwareInfo resumed = lastMeasured.resume(info);
+                HardwareComponent component = f.create(resumed);
+                loop.addHardware(resumed, component);
                 componentCreator.put(info.name(), factories.hardwareFactoryKey(info.plugin()));
                 added.add(info.name());
             } catch (RuntimeException e) {

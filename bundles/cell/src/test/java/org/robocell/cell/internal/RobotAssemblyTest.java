@@ -168,6 +168,25 @@ class RobotAssemblyTest {
         assembly.stop();
     }
 
+    /** Issue 12 item 3: an update of the driver bundle snapped all seven FR3 joints back to their URDF start values. */
+    @Test
+    void aDriverThatIsUpdatedComesBackWhereTheRobotWasNotAtTheUrdfStartValues() {
+        assemble(false);
+        assembly.loop().step(60);
+        double joint1 = position("joint1");
+        double joint4 = position("joint4");
+        assertEquals(0.1, joint1, 1e-12, "moved by the forward controller");
+        assembly.hardwareFactoryRemoved(1L);
+        assembly.hardwareFactoryAdded(4L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
+        assertEquals(joint1, position("joint1"), 1e-12, "the new driver starts where the robot is");
+        assertEquals(joint4, position("joint4"), 1e-12);
+        for (int i = 0; i < 20; i++) {
+            assembly.loop().step();
+            assertEquals(joint1, position("joint1"), 1e-12, "and holds it: no jump in any cycle");
+        }
+        assembly.stop();
+    }
+
     @Test
     void aKukaStyleCellActivatesItsControllersBeforeItsHardware() {
         assemble(true);
