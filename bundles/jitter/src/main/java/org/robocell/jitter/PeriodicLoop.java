@@ -1,19 +1,19 @@
 package org.robocell.jitter;
 
-import java.util.concurrent.locks.LockSupport;
-
 import org.HdrHistogram.Histogram;
+import org.robocell.manager.DeadlineSchedule;
 import org.robocell.manager.IdleStrategy;
 
 /**
- * A loop to absolute deadlines, the same algorithm as the manager's internal clock ({@code LoopRunner}): wait with
- * the {@link IdleStrategy} for {@code next} (SLEEP_THEN_SPIN parks until 100 µs before it, then spins), run the body,
- * {@code next += period}, and re-phase instead of bursting when more than a period behind. Both loops of a harness
- * run this very class; only the body differs, so the difference between them is the framework's cost.
+ * A loop to absolute deadlines with the very code of the manager's internal clock ({@code LoopRunner}): the
+ * {@link IdleStrategy} waits for the {@link DeadlineSchedule}'s next deadline, the body runs, the schedule advances
+ * (re-phasing instead of bursting when more than a period behind). Both loops of a harness run this very class; only
+ * the body differs, so the difference between them is the framework's cost.
  * <p>
  * Per cycle it records, without allocating, the wake-up lateness (woke − deadline) and the execution time (body
  * start → body end) into HdrHistograms (1 ns .. 10 s, 3 significant digits), and counts overruns: cycles that ended
- * after the next cycle's deadline (lateness + execution > period), i.e. a write that came too late.
+ * after the next cycle's deadline ({@link DeadlineSchedule#isOverrun}: the runtime's own definition), i.e. a write that
+ * came too late.
  */
 public final class PeriodicLoop {
 
@@ -23,8 +23,6 @@ public final class PeriodicLoop {
         void cycle(long nowNanos);
     }
 
-    /** How long before a deadline SLEEP_THEN_SPIN stops parking and spins (as the manager's loop). */
-    static final long SPIN_NANOS = 100_000;
     private static final long HIGHEST = 10_000_000_000L;
 
     private final long period;
@@ -53,14 +51,16 @@ public final class PeriodicLoop {
      * {@code recordFrom} are not recorded (warm-up); returns at the first deadline at or after {@code end}.
      */
     public void run(long firstDeadline, long recordFrom, long end) {
-        long next = firstDeadline;
+        DeadlineSchedule schedule = new DeadlineSchedule(period);
+        schedule.start(firstDeadline);
         boolean recording = false;
-        while (!stop && next - end < 0) {
+        while (!stop && schedule.next() - end < 0) {
+            long next = schedule.next();
             if (!recording && next - recordFrom >= 0) {
                 recording = true;
                 allocatedAtRecordStart = ThreadAllocation.bytes();
             }
-            long now = idleUntil(next);
+            long now = idle.idleUntil(next);
             long late = now - next;
             body.cycle(now);
             long after = System.nanoTime();
@@ -68,15 +68,12 @@ public final class PeriodicLoop {
                 long exec = after - now;
                 lateness.recordValue(clamp(late));
                 execution.recordValue(clamp(exec));
-                if (late + exec > period) {
+                if (DeadlineSchedule.isOverrun(late, exec, period)) {
                     overruns++;
                 }
                 cycles++;
             }
-            next += period;
-            if (after - next > period) {
-                // missed deadlines: start again from now instead of running a burst of late cycles
-                next = after;
+            if (schedule.advance(after)) {
                 rephases++;
             }
         }
@@ -101,32 +98,6 @@ public final class PeriodicLoop {
 
     private static long clamp(long v) {
         return v < 0 ? 0 : Math.min(v, HIGHEST);
-    }
-
-    private long idleUntil(long deadline) {
-        long now = System.nanoTime();
-        switch (idle) {
-            case SPIN:
-                while ((now = System.nanoTime()) - deadline < 0) {
-                    Thread.onSpinWait();
-                }
-                return now;
-            case SLEEP_THEN_SPIN:
-                while (deadline - now > SPIN_NANOS) {
-                    LockSupport.parkNanos(deadline - now - SPIN_NANOS);
-                    now = System.nanoTime();
-                }
-                while ((now = System.nanoTime()) - deadline < 0) {
-                    Thread.onSpinWait();
-                }
-                return now;
-            default:
-                while (deadline - now > 0) {
-                    LockSupport.parkNanos(deadline - now);
-                    now = System.nanoTime();
-                }
-                return now;
-        }
     }
 
     /** Read after {@link #run} returned. */

@@ -1,13 +1,65 @@
 package org.robocell.manager;
 
-/** How the internal clock waits for its next deadline. */
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How a loop waits for its next deadline. The runtime's loop thread and the jitter harness's loops wait with these
+ * very methods, so what the harness measures is what the runtime does.
+ */
 public enum IdleStrategy {
     /** Park until the deadline: least CPU, most wake-up jitter. */
-    SLEEP,
+    SLEEP {
+        @Override
+        public long idleUntil(long deadline) {
+            long now = System.nanoTime();
+            while (deadline - now > 0) {
+                LockSupport.parkNanos(deadline - now);
+                now = System.nanoTime();
+            }
+            return now;
+        }
+    },
     /** Park until shortly before the deadline, then spin: low jitter for one core's worth of spinning near it. */
-    SLEEP_THEN_SPIN,
+    SLEEP_THEN_SPIN {
+        @Override
+        public long idleUntil(long deadline) {
+            long now = System.nanoTime();
+            while (deadline - now > SPIN_NANOS) {
+                LockSupport.parkNanos(deadline - now - SPIN_NANOS);
+                now = System.nanoTime();
+            }
+            while ((now = System.nanoTime()) - deadline < 0) {
+                Thread.onSpinWait();
+            }
+            return now;
+        }
+    },
     /** Spin on the deadline: lowest jitter, a whole core. */
-    SPIN;
+    SPIN {
+        @Override
+        public long idleUntil(long deadline) {
+            long now;
+            while ((now = System.nanoTime()) - deadline < 0) {
+                Thread.onSpinWait();
+            }
+            return now;
+        }
+    };
+
+    /**
+     * How long before a deadline {@link #SLEEP_THEN_SPIN} stops parking and spins.
+     *
+     * @since 2.0
+     */
+    public static final long SPIN_NANOS = 100_000;
+
+    /**
+     * Waits until {@code deadline} on the {@link System#nanoTime()} line; allocates nothing.
+     *
+     * @return the time it woke, at or after the deadline
+     * @since 2.0
+     */
+    public abstract long idleUntil(long deadline);
 
     public static IdleStrategy fromLabel(String label) {
         if (label == null) {

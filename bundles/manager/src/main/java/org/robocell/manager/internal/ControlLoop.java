@@ -141,6 +141,7 @@ final class ControlLoop {
     void runCycle(long nowNanos, long latenessNanos) {
         seq++;
         long t0 = System.nanoTime();
+        long waitNanos = 0;
         if (!started) {
             started = true;
             startNanos = nowNanos;
@@ -160,7 +161,13 @@ final class ControlLoop {
             boolean readable = false;
             for (int i = 0; i < hw.length; i++) {
                 readable |= hw[i].loopAccess();
-                if (hw[i].read(nowNanos, time) != ReturnType.OK) {
+                boolean paces = hw[i].readPacesLoop();
+                long before = paces ? System.nanoTime() : 0;
+                ReturnType read = hw[i].read(nowNanos, time);
+                if (paces) {
+                    waitNanos += System.nanoTime() - before;
+                }
+                if (read != ReturnType.OK) {
                     hardwareFailed(p, hw[i], false);
                 } else if (hw[i].takeActivation()) {
                     restartCommanders(p, hw[i]);
@@ -218,7 +225,7 @@ final class ControlLoop {
             stats.error(null, t);
         }
         long t1 = System.nanoTime();
-        stats.record(nowNanos - previousStart, t1 - t0, latenessNanos);
+        stats.record(nowNanos - previousStart, t1 - t0 - waitNanos, latenessNanos, waitNanos);
         previousStart = nowNanos;
         seq++;
         if (eventsPending) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 import org.robocell.api.cell.ClockKind;
+import org.robocell.manager.DeadlineSchedule;
 import org.robocell.manager.IdleStrategy;
 import org.robocell.manager.LoopConfig;
 import org.robocell.manager.realtime.RealTime;
@@ -18,9 +19,6 @@ import org.robocell.manager.realtime.RealTime;
  * logged once and the loop runs without it.
  */
 public final class LoopRunner {
-
-    /** How long before a deadline SLEEP_THEN_SPIN stops parking and spins. */
-    private static final long SPIN_NANOS = 100_000;
 
     private final ControllerManagerImpl manager;
     private final ControlLoop cycle;
@@ -101,27 +99,24 @@ public final class LoopRunner {
 
     private void loop() {
         realTimeReport = applyRealTime();
-        long next = System.nanoTime();
+        DeadlineSchedule schedule = new DeadlineSchedule(period);
+        schedule.start(System.nanoTime());
         while (running) {
             long now;
             long late;
             if (clock == ClockKind.HARDWARE) {
+                // the robot's packet starts the cycle: the blocking read is timed as the wait, not as lateness
                 now = System.nanoTime();
                 late = 0;
             } else {
-                now = idleUntil(next);
-                late = now - next;
+                now = idle.idleUntil(schedule.next());
+                late = now - schedule.next();
             }
             cycle.runCycle(now, late);
-            next += period;
-            long after = System.nanoTime();
-            if (after - next > period) {
-                // missed deadlines: start again from now instead of running a burst of late cycles
-                next = after;
-            }
+            schedule.advance(System.nanoTime());
             if (clock == ClockKind.HARDWARE && !cycle.hardwarePaced) {
                 // nothing blocks in read: do not spin, keep the rate
-                idleUntil(next);
+                idle.idleUntil(schedule.next());
             }
         }
     }
@@ -176,32 +171,6 @@ public final class LoopRunner {
             applied.add(setting.get());
         } catch (RuntimeException | LinkageError e) {
             refused.add(what + ": " + e.getMessage());
-        }
-    }
-
-    private long idleUntil(long deadline) {
-        long now = System.nanoTime();
-        switch (idle) {
-            case SPIN:
-                while ((now = System.nanoTime()) - deadline < 0) {
-                    Thread.onSpinWait();
-                }
-                return now;
-            case SLEEP_THEN_SPIN:
-                while (deadline - now > SPIN_NANOS) {
-                    LockSupport.parkNanos(deadline - now - SPIN_NANOS);
-                    now = System.nanoTime();
-                }
-                while ((now = System.nanoTime()) - deadline < 0) {
-                    Thread.onSpinWait();
-                }
-                return now;
-            default:
-                while (deadline - now > 0) {
-                    LockSupport.parkNanos(deadline - now);
-                    now = System.nanoTime();
-                }
-                return now;
         }
     }
 

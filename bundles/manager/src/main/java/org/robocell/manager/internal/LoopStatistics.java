@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 import org.robocell.api.cell.ClockKind;
 import org.robocell.api.cell.LoopStats;
+import org.robocell.manager.DeadlineSchedule;
 
 /**
  * Cycle statistics. The loop records into HdrHistogram {@link SingleWriterRecorder}s (wait-free, no allocation)
@@ -17,13 +18,16 @@ final class LoopStatistics {
     private final SingleWriterRecorder period = new SingleWriterRecorder(1, HIGHEST, 2);
     private final SingleWriterRecorder execution = new SingleWriterRecorder(1, HIGHEST, 2);
     private final SingleWriterRecorder lateness = new SingleWriterRecorder(1, HIGHEST, 2);
+    private final SingleWriterRecorder robotWait = new SingleWriterRecorder(1, HIGHEST, 2);
     private final long periodNanos;
     private Histogram periodSum;
     private Histogram executionSum;
     private Histogram latenessSum;
+    private Histogram robotWaitSum;
     private Histogram periodInterval;
     private Histogram executionInterval;
     private Histogram latenessInterval;
+    private Histogram robotWaitInterval;
 
     volatile long cycles;
     volatile long overruns;
@@ -41,12 +45,21 @@ final class LoopStatistics {
         resetHistograms();
     }
 
-    /** Real time: one cycle. */
-    void record(long cyclePeriod, long executionNanos, long latenessNanos) {
+    /**
+     * Real time: one cycle.
+     *
+     * @param executionNanos the cycle's own work: from its start to the end of its writes, without the wait for the
+     *                       robot's packet
+     * @param waitNanos      how long reads that wait for the robot blocked (hardware clock), else 0
+     */
+    void record(long cyclePeriod, long executionNanos, long latenessNanos, long waitNanos) {
         period.recordValue(clamp(cyclePeriod));
         execution.recordValue(clamp(executionNanos));
         lateness.recordValue(clamp(latenessNanos));
-        if (executionNanos > periodNanos) {
+        if (waitNanos > 0) {
+            robotWait.recordValue(clamp(waitNanos));
+        }
+        if (DeadlineSchedule.isOverrun(latenessNanos, executionNanos, periodNanos)) {
             overruns++;
         }
         cycles++;
@@ -66,9 +79,11 @@ final class LoopStatistics {
         periodInterval = period.getIntervalHistogram(periodInterval);
         executionInterval = execution.getIntervalHistogram(executionInterval);
         latenessInterval = lateness.getIntervalHistogram(latenessInterval);
+        robotWaitInterval = robotWait.getIntervalHistogram(robotWaitInterval);
         periodSum = new Histogram(1, HIGHEST, 2);
         executionSum = new Histogram(1, HIGHEST, 2);
         latenessSum = new Histogram(1, HIGHEST, 2);
+        robotWaitSum = new Histogram(1, HIGHEST, 2);
     }
 
     synchronized LoopStats snapshot(String robot, ClockKind clock, int rate, boolean running, long clamped,
@@ -76,12 +91,14 @@ final class LoopStatistics {
         periodInterval = period.getIntervalHistogram(periodInterval);
         executionInterval = execution.getIntervalHistogram(executionInterval);
         latenessInterval = lateness.getIntervalHistogram(latenessInterval);
+        robotWaitInterval = robotWait.getIntervalHistogram(robotWaitInterval);
         periodSum.add(periodInterval);
         executionSum.add(executionInterval);
         latenessSum.add(latenessInterval);
+        robotWaitSum.add(robotWaitInterval);
         return new LoopStats(robot, clock, rate, running, cycles, overruns, percentiles(periodSum),
                 percentiles(executionSum), percentiles(latenessSum), controllerErrors, hardwareErrors, clamped,
-                nonFinite, switches, lastError());
+                nonFinite, switches, lastError(), percentiles(robotWaitSum));
     }
 
     String lastError() {

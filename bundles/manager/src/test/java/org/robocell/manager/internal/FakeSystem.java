@@ -37,6 +37,8 @@ class FakeSystem implements HardwareComponent {
     final List<List<String>> performStarts = new ArrayList<>();
     boolean logRealTime = true;
     boolean mirror = true;
+    /** How long each read busy-waits (a robot's packet, or a stalling driver), 0 = none. */
+    long readSpinNanos;
     /** How long each write busy-waits (a stalling driver), 0 = none. */
     long writeSpinNanos;
 
@@ -130,6 +132,7 @@ class FakeSystem implements HardwareComponent {
         if (readThrows != null) {
             throw readThrows;
         }
+        TestController.spin(readSpinNanos);
         if (mirror) {
             for (int i = 0; i < commandSlots.length; i++) {
                 double v = commandSlots[i].get();

@@ -173,6 +173,11 @@ public final class ManagedHardware {
         readPacesLoop = paces;
     }
 
+    /** Whether {@code read} waits for the robot's packet (a hardware clock). */
+    public boolean readPacesLoop() {
+        return readPacesLoop;
+    }
+
     void setLoopRate(int loopRate) {
         this.loopRate = loopRate;
         this.loopPeriodNanos = 1_000_000_000L / loopRate;
