@@ -148,7 +148,10 @@ final class JointLimiter {
     /** The previous commands come from the measured state when it is there, else from the first command. */
     private void start(InterfaceSlots slots, double actualPosition, double actualVelocity) {
         if (positionCommand != NONE) {
-            previousPosition = !Double.isNaN(actualPosition) ? actualPosition : finiteOrNaN(slots.get(positionCommand));
+            // without a measurement the first command is the reference, brought into the range: only a joint that
+            // is measured outside its range may start from outside it
+            previousPosition = !Double.isNaN(actualPosition) ? actualPosition
+                    : clamp(finiteOrNaN(slots.get(positionCommand)), hard.lower(), hard.upper());
         }
         if (velocityCommand != NONE) {
             previousVelocity = !Double.isNaN(actualVelocity) ? actualVelocity : finiteOrNaN(slots.get(velocityCommand));

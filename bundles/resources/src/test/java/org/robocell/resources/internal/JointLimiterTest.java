@@ -148,6 +148,13 @@ class JointLimiterTest {
     }
 
     @Test
+    void withoutAMeasuredPositionTheFirstCommandStillStaysInsideTheRange() {
+        JointLimiter l = new JointLimiter(FR3_JOINT1, null, 0, 1, 2, 3, 4, -1, -1);
+        assertEquals(2.7437, position(l, 1e9), 1e-12, "no measurement to step from: the range still holds");
+        assertEquals(2.7437 - 0.00262, position(l, -1e9), 1e-12, "and from there, one step at a time");
+    }
+
+    @Test
     void nothingIsLimitedWhenTheJointHasNoLimits() {
         JointLimiter l = limiter(JointLimits.NONE, null);
         assertEquals(1e6, position(l, 1e6));
