@@ -19,7 +19,7 @@ import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.Command;
 import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
+import org.jline.terminal.impl.ExternalTerminal;
 import org.robocell.console.ShellRunner;
 
 /**
@@ -70,14 +70,10 @@ final class ShellChannel implements Command {
     public void start(ChannelSession channel, Environment env) throws IOException {
         Map<String, String> vars = env.getEnv();
         String type = vars.getOrDefault(Environment.ENV_TERM, "dumb");
-        terminal = TerminalBuilder.builder()
-                .name("robocell-ssh")
-                .system(false)
-                .streams(in, out)
-                .type(type)
-                .encoding(StandardCharsets.UTF_8)
-                .size(size(vars))
-                .build();
+        // JLine's line discipline in Java on the channel's streams. With JNA present (it is in the runtime) the
+        // builder would open a native pty pair per session instead, whose master descriptor JLine 3.21 never closes.
+        terminal = new ExternalTerminal("robocell-ssh", type, in, out, StandardCharsets.UTF_8,
+                Terminal.SignalHandler.SIG_DFL, false, null, size(vars));
         env.addSignalListener((ch, signal) -> {
             terminal.setSize(size(env.getEnv()));
             terminal.raise(Terminal.Signal.WINCH);
