@@ -18,6 +18,15 @@ public interface ShellRunner {
     String CLOSE_SESSION = "robocell.session.close";
 
     /**
+     * Session variable holding a one-line description of who runs the session and from where, for the log (a remote
+     * session: "operator (ssh-ed25519 SHA256:...) from 10.0.0.7:50412"). Remote sessions set it; a session without
+     * it is the local console's.
+     *
+     * @since 1.1
+     */
+    String SESSION_ORIGIN = "robocell.session.origin";
+
+    /**
      * Runs the interactive shell in {@code session} on {@code terminal} until the user leaves it ({@code exit},
      * Ctrl-D, or the terminal's input ends). Blocks the calling thread; never stops the framework.
      */

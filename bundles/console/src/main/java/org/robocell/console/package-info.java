@@ -3,7 +3,7 @@
  * shell (profile, prompt, completion, history) on a terminal that another bundle owns, such as an SSH channel.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.robocell.console;
 
 import org.osgi.annotation.bundle.Export;

@@ -57,6 +57,8 @@ public final class ConsoleLauncher {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean mainThreadRunning;
     private volatile long shellReadyMillis = -1;
+    /** The thread reading the local terminal while the interactive shell runs: a shutdown from elsewhere wakes it. */
+    private volatile Thread interactiveThread;
     private final FrameworkListener stopListener = event -> {
         if (event.getType() == FrameworkEvent.STOPPED) {
             stopped.countDown();
@@ -128,6 +130,12 @@ public final class ConsoleLauncher {
         if (mainThreadRunning) {
             stopped.countDown();
             shell.stop();
+            Thread local = interactiveThread;
+            if (local != null && local != Thread.currentThread()) {
+                // a shutdown from a remote session: the local shell sees the stop flag only after its read, which
+                // would wait for someone to press Enter; the interrupt ends the read
+                local.interrupt();
+            }
         } else {
             try {
                 context.getBundle(0).stop();
@@ -213,9 +221,12 @@ public final class ConsoleLauncher {
                 .signalHandler(Terminal.SignalHandler.SIG_IGN).build()) {
             CommandSession session = processor.createSession(terminal.input(), terminal.output(), terminal.output());
             session.put(Shell.VAR_TERMINAL, terminal);
+            interactiveThread = Thread.currentThread();
             try {
                 shell.gosh(session, new String[] { "--login", "--noshutdown" });
             } finally {
+                interactiveThread = null;
+                Thread.interrupted(); // a remote shutdown's interrupt has done its work
                 session.close();
             }
         }

@@ -13,6 +13,7 @@ import org.robocell.console.ShellRunner;
 public final class ExitCommand {
 
     static final String[] FUNCTIONS = { "exit", "shutdown", "startup" };
+    private static final System.Logger LOG = System.getLogger("org.robocell.console");
 
     private final Runnable requestExit;
     private final java.util.function.LongSupplier shellReadyMillis;
@@ -43,7 +44,10 @@ public final class ExitCommand {
     }
 
     @Descriptor("stop RoboCell: stop every bundle and end the process, also from a remote session")
-    public void shutdown() {
+    public void shutdown(CommandSession session) {
+        Object origin = session == null ? null : session.get(ShellRunner.SESSION_ORIGIN);
+        LOG.log(System.Logger.Level.INFO, origin != null ? "shutdown requested by " + origin
+                : "shutdown requested on the local console");
         requestExit.run();
     }
 }
