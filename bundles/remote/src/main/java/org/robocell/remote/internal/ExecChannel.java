@@ -18,12 +18,13 @@ import org.robocell.console.ShellRunner;
 /**
  * {@code ssh host COMMAND}: runs one command line in a fresh shell session and ends with its status: 0 with the
  * output (and the formatted result) on stdout, or 1 with the error on stderr. {@code exit} ends the command, never
- * RoboCell.
+ * RoboCell. Also runs a key's forced command, with what the client asked for in {@code SSH_ORIGINAL_COMMAND}.
  */
 final class ExecChannel implements Command {
 
     private final CommandProcessor processor;
     private final String commandLine;
+    private final String originalCommand;
     private final AtomicBoolean finished = new AtomicBoolean();
     private InputStream in;
     private OutputStream out;
@@ -32,8 +33,14 @@ final class ExecChannel implements Command {
     private Thread thread;
 
     ExecChannel(CommandProcessor processor, String commandLine) {
+        this(processor, commandLine, null);
+    }
+
+    /** @param originalCommand what the client asked for, when {@code commandLine} is a forced command */
+    ExecChannel(CommandProcessor processor, String commandLine, String originalCommand) {
         this.processor = processor;
         this.commandLine = commandLine;
+        this.originalCommand = originalCommand;
     }
 
     @Override
@@ -58,17 +65,23 @@ final class ExecChannel implements Command {
 
     @Override
     public void start(ChannelSession channel, Environment env) {
-        thread = new Thread(this::run, "robocell-ssh-exec-" + channel.getSession().getUsername());
+        Login login = channel.getSession().getAttribute(Login.KEY);
+        String origin = login != null ? login.describe() : channel.getSession().getUsername() + " over SSH";
+        thread = new Thread(() -> run(origin), "robocell-ssh-exec-" + channel.getSession().getUsername());
         thread.setDaemon(true);
         thread.start();
     }
 
-    private void run() {
+    private void run(String origin) {
         PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
         int status = 0;
         try (CommandSession session = processor.createSession(in, stdout, stderr)) {
             session.put(ShellRunner.CLOSE_SESSION, (Runnable) () -> { });
+            session.put(ShellRunner.SESSION_ORIGIN, origin);
+            if (originalCommand != null) {
+                session.put("SSH_ORIGINAL_COMMAND", originalCommand);
+            }
             Object result = session.execute(commandLine);
             if (result != null) {
                 CharSequence text = session.format(result, Converter.INSPECT);

@@ -12,8 +12,6 @@ import java.util.function.Supplier;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
 import org.apache.sshd.common.io.nio2.Nio2ServiceFactoryFactory;
-import org.apache.sshd.common.session.Session;
-import org.apache.sshd.common.session.SessionListener;
 import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.scp.server.ScpCommandFactory;
 import org.apache.sshd.server.SshServer;
@@ -24,9 +22,10 @@ import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 import org.robocell.console.ShellRunner;
 
 /**
- * The SSH server of a cell: public-key authentication only (authorized_keys), the interactive shell, one-shot
- * commands, and SFTP/SCP confined to the deploy folder. No passwords, no keyboard-interactive, no port, agent or X11
- * forwarding. Usable without OSGi: give it the settings, a command processor and (optionally) a shell runner.
+ * The SSH server of a cell: public-key authentication only (authorized_keys with its options), the interactive shell,
+ * one-shot commands, and SFTP/SCP confined to the deploy folder. No passwords, no keyboard-interactive, no port,
+ * agent or X11 forwarding; bounded connections that have not logged in, login time and attempts, and uploads.
+ * Usable without OSGi: give it the settings, a command processor and (optionally) a shell runner.
  */
 final class RemoteSshServer implements AutoCloseable {
 
@@ -36,6 +35,7 @@ final class RemoteSshServer implements AutoCloseable {
     private final CommandProcessor processor;
     private final Supplier<ShellRunner> shell;
     private SshServer server;
+    private ConnectionLimits connections;
 
     RemoteSshServer(SshSettings settings, CommandProcessor processor, Supplier<ShellRunner> shell) {
         this.settings = settings;
@@ -48,14 +48,16 @@ final class RemoteSshServer implements AutoCloseable {
             throw new IllegalStateException("already started");
         }
         Files.createDirectories(settings.deployDir());
+        SshLimits limits = settings.limits();
         SshServer s = SshServer.setUpDefaultServer();
         s.setIoServiceFactoryFactory(new Nio2ServiceFactoryFactory());
         s.setHost(settings.host());
         s.setPort(settings.port());
         s.setKeyPairProvider(HostKeys.load(settings.hostKey()));
 
+        AuthorizedKeysFile keys = new AuthorizedKeysFile(settings.authorizedKeys());
         s.setUserAuthFactories(List.of(UserAuthPublicKeyFactory.INSTANCE));
-        s.setPublickeyAuthenticator(new KeyAuthenticator(settings.authorizedKeys()));
+        s.setPublickeyAuthenticator(new KeyAuthenticator(keys));
         s.setPasswordAuthenticator(null);
         s.setKeyboardInteractiveAuthenticator(null);
         s.setGSSAuthenticator(null);
@@ -63,20 +65,26 @@ final class RemoteSshServer implements AutoCloseable {
 
         s.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
         s.setAgentFactory(null);
+        s.setChannelFactories(List.of(KeyChannelSession.FACTORY));
 
-        s.setShellFactory(channel -> new ShellChannel(processor, shell));
-        s.setCommandFactory(new ScpCommandFactory.Builder()
+        ChannelCommands commands = new ChannelCommands(processor, shell, new ScpCommandFactory.Builder()
                 .withDelegate((channel, command) -> new ExecChannel(processor, command))
                 .build());
-        s.setSubsystemFactories(List.of(new SftpSubsystemFactory.Builder().build()));
+        s.setShellFactory(commands);
+        s.setCommandFactory(commands);
+        s.setSubsystemFactories(List.of(commands.subsystem(new SftpSubsystemFactory.Builder().build())));
         s.setFileSystemFactory(new VirtualFileSystemFactory(settings.deployDir()));
 
         CoreModuleProperties.IDLE_TIMEOUT.set(s, settings.idleTimeout());
+        CoreModuleProperties.AUTH_TIMEOUT.set(s, limits.loginTimeout());
+        CoreModuleProperties.MAX_AUTH_REQUESTS.set(s, limits.maxAuthTries());
+        connections = new ConnectionLimits(limits.maxUnauthenticated(), limits.maxUnauthenticatedPerAddress());
+        s.addSessionListener(connections);
         s.addSessionListener(new LoginLog());
 
         s.start();
         server = s;
-        if (!Files.isRegularFile(settings.authorizedKeys())) {
+        if (keys.read().refusal() == AuthorizedKeysFile.Refusal.MISSING) {
             LOG.log(Level.WARNING, "SSH: no authorized keys file {0}: nobody can log in until it exists",
                     settings.authorizedKeys());
         }
@@ -90,6 +98,11 @@ final class RemoteSshServer implements AutoCloseable {
             throw new IllegalStateException("not started");
         }
         return server.getPort();
+    }
+
+    /** Connections that have not logged in yet: all ({@code null}) or from one address. */
+    synchronized int unauthenticated(String address) {
+        return connections == null ? 0 : connections.pending(address);
     }
 
     synchronized boolean isRunning() {
@@ -108,31 +121,6 @@ final class RemoteSshServer implements AutoCloseable {
             LOG.log(Level.WARNING, "SSH server did not stop cleanly: {0}", e.getMessage());
         } finally {
             server = null;
-        }
-    }
-
-    /** Who logged in, and who went away without logging in. */
-    private static final class LoginLog implements SessionListener {
-        @Override
-        public void sessionEvent(Session session, Event event) {
-            if (event == Event.Authenticated && session instanceof ServerSession s) {
-                LOG.log(Level.INFO, "SSH: {0} logged in from {1}", s.getUsername(), address(s));
-            }
-        }
-
-        @Override
-        public void sessionClosed(Session session) {
-            if (!(session instanceof ServerSession s) || s.isAuthenticated()) {
-                return;
-            }
-            String user = s.getAttribute(KeyAuthenticator.REFUSED);
-            if (user != null) {
-                LOG.log(Level.WARNING, "SSH: login refused for {0} from {1}: no offered key is authorized",
-                        user, address(s));
-            } else {
-                LOG.log(Level.INFO, "SSH: connection from {0} closed without logging in (only public keys are accepted)",
-                        address(s));
-            }
         }
     }
 

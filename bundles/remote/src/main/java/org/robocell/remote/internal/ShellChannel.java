@@ -79,12 +79,14 @@ final class ShellChannel implements Command {
             terminal.raise(Terminal.Signal.WINCH);
         }, Signal.WINCH);
         String user = channel.getSession().getUsername();
-        thread = new Thread(() -> run(user), "robocell-ssh-shell-" + user);
+        Login login = channel.getSession().getAttribute(Login.KEY);
+        String origin = login != null ? login.describe() : user + " over SSH";
+        thread = new Thread(() -> run(user, origin), "robocell-ssh-shell-" + user);
         thread.setDaemon(true);
         thread.start();
     }
 
-    private void run(String user) {
+    private void run(String user, String origin) {
         int status = 0;
         PrintStream console = new PrintStream(terminal.output(), true, StandardCharsets.UTF_8);
         ShellRunner runner = shell.get();
@@ -96,6 +98,7 @@ final class ShellChannel implements Command {
         }
         try (CommandSession session = processor.createSession(terminal.input(), console, console)) {
             session.put("USER", user);
+            session.put(ShellRunner.SESSION_ORIGIN, origin);
             session.put(ShellRunner.CLOSE_SESSION, (Runnable) () -> {
                 closing = true;
                 finish(0);

@@ -51,6 +51,12 @@ public final class SshComponent {
             s = new RemoteSshServer(SshSettings.of(config, context.getProperty("felix.fileinstall.dir")), processor,
                     () -> shell);
             s.start();
+        } catch (IllegalArgumentException badSetting) {
+            LOG.log(Level.ERROR, "SSH server not started: " + PID + ": " + badSetting.getMessage());
+            if (s != null) {
+                s.close();
+            }
+            s = null;
         } catch (Exception e) {
             LOG.log(Level.ERROR, "SSH server not started (" + PID + "): " + e.getMessage(), e);
             if (s != null) {

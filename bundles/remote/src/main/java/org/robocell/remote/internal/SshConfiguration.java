@@ -29,4 +29,25 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Seconds without traffic before a session is closed (0: never).", min = "0")
     long idleTimeout() default 1800;
+
+    @AttributeDefinition(description = "Seconds a connection may take to log in before it is closed.", min = "1")
+    long loginTimeout() default SshLimits.DEFAULT_LOGIN_TIMEOUT_SECONDS;
+
+    @AttributeDefinition(description = "Authentication attempts (keys offered) per connection before it is closed.", min = "1")
+    int maxAuthTries() default SshLimits.DEFAULT_MAX_AUTH_TRIES;
+
+    @AttributeDefinition(description = "Connections that have not logged in yet, from all addresses together; more are closed at once.", min = "1")
+    int maxUnauthenticated() default SshLimits.DEFAULT_MAX_UNAUTHENTICATED;
+
+    @AttributeDefinition(description = "Connections that have not logged in yet, from one address; more are closed at once.", min = "1")
+    int maxUnauthenticatedPerAddress() default SshLimits.DEFAULT_MAX_UNAUTHENTICATED_PER_ADDRESS;
+
+    @AttributeDefinition(description = "Largest file an SFTP or SCP upload may write into deploy/, in bytes.", min = "1")
+    long maxUploadBytes() default SshLimits.DEFAULT_MAX_UPLOAD_BYTES;
+
+    @AttributeDefinition(description = "Uploads are refused once the files in deploy/ would take more bytes than this.", min = "1")
+    long maxDeployBytes() default SshLimits.DEFAULT_MAX_DEPLOY_BYTES;
+
+    @AttributeDefinition(description = "Uploads of new files are refused once deploy/ holds this many files.", min = "1")
+    int maxDeployFiles() default SshLimits.DEFAULT_MAX_DEPLOY_FILES;
 }

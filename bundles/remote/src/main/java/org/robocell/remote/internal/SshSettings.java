@@ -4,9 +4,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * What the SSH server needs, resolved: absolute paths, the folder SFTP/SCP may reach (FileInstall's deploy/).
+ * What the SSH server needs, resolved: absolute paths, the folder SFTP/SCP may reach (FileInstall's deploy/), and
+ * the limits on clients.
  */
-record SshSettings(String host, int port, Path authorizedKeys, Path hostKey, Path deployDir, Duration idleTimeout) {
+record SshSettings(String host, int port, Path authorizedKeys, Path hostKey, Path deployDir, Duration idleTimeout,
+        SshLimits limits) {
 
     SshSettings {
         if (host == null || host.isBlank()) {
@@ -23,9 +25,17 @@ record SshSettings(String host, int port, Path authorizedKeys, Path hostKey, Pat
         deployDir = deployDir.toAbsolutePath().normalize();
     }
 
+    SshSettings(String host, int port, Path authorizedKeys, Path hostKey, Path deployDir, Duration idleTimeout) {
+        this(host, port, authorizedKeys, hostKey, deployDir, idleTimeout, SshLimits.DEFAULTS);
+    }
+
+    SshSettings withLimits(SshLimits other) {
+        return new SshSettings(host, port, authorizedKeys, hostKey, deployDir, idleTimeout, other);
+    }
+
     static SshSettings of(SshConfiguration config, String deployDir) {
         return new SshSettings(config.host().strip(), config.port(), Path.of(config.authorizedKeys().strip()),
                 Path.of(config.hostKey().strip()), Path.of(deployDir == null || deployDir.isBlank() ? "deploy" : deployDir),
-                Duration.ofSeconds(config.idleTimeout()));
+                Duration.ofSeconds(config.idleTimeout()), SshLimits.of(config));
     }
 }

@@ -61,6 +61,10 @@ final class TestCell implements AutoCloseable {
     final List<PublicKey> hostKeysSeen = new CopyOnWriteArrayList<>();
 
     TestCell(Path root, Supplier<ShellRunner> shell, KeyPair... authorized) throws Exception {
+        this(root, shell, SshLimits.DEFAULTS, authorized);
+    }
+
+    TestCell(Path root, Supplier<ShellRunner> shell, SshLimits limits, KeyPair... authorized) throws Exception {
         this.root = root;
         this.deploy = root.resolve("deploy");
         this.authorizedKeys = root.resolve("etc/authorized_keys");
@@ -72,7 +76,7 @@ final class TestCell implements AutoCloseable {
             processor.addCommand("test", commands, f);
         }
         server = new RemoteSshServer(new SshSettings("127.0.0.1", 0, authorizedKeys, hostKey, deploy,
-                Duration.ofMinutes(5)), processor, shell);
+                Duration.ofMinutes(5), limits), processor, shell);
         try {
             server.start();
         } catch (Exception | Error e) {
@@ -90,6 +94,24 @@ final class TestCell implements AutoCloseable {
             text.append(PublicKeyEntry.toString(k.getPublic())).append(" test@robocell\n");
         }
         Files.writeString(authorizedKeys, text);
+    }
+
+    /** Writes authorized_keys as given (owner-only, as an operator should). */
+    void writeAuthorizedKeys(String text) throws IOException {
+        Files.writeString(authorizedKeys, text);
+    }
+
+    /** A connection from a given loopback address (127.0.0.0/8), for from="..." and per-address limits. */
+    ClientSession connectFrom(String localAddress, String user) throws IOException {
+        return client.connect(user, new java.net.InetSocketAddress("127.0.0.1", server.port()),
+                new java.net.InetSocketAddress(localAddress, 0)).verify(TIMEOUT).getSession();
+    }
+
+    ClientSession loginFrom(String localAddress, KeyPair key) throws IOException {
+        ClientSession session = connectFrom(localAddress, "operator");
+        session.addPublicKeyIdentity(key);
+        session.auth().verify(TIMEOUT);
+        return session;
     }
 
     ClientSession connect(String user) throws IOException {
