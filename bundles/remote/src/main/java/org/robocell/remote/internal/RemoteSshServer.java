@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import org.apache.felix.service.command.CommandProcessor;
-import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
 import org.apache.sshd.common.io.nio2.Nio2ServiceFactoryFactory;
 import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.scp.server.ScpCommandFactory;
@@ -18,7 +17,6 @@ import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
 import org.apache.sshd.server.forward.RejectAllForwardingFilter;
 import org.apache.sshd.server.session.ServerSession;
-import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 import org.robocell.console.ShellRunner;
 
 /**
@@ -67,13 +65,15 @@ final class RemoteSshServer implements AutoCloseable {
         s.setAgentFactory(null);
         s.setChannelFactories(List.of(KeyChannelSession.FACTORY));
 
+        DeployUploads uploads = new DeployUploads(settings.deployDir(), limits);
         ChannelCommands commands = new ChannelCommands(processor, shell, new ScpCommandFactory.Builder()
+                .withFileOpener(new DeployScp(uploads))
                 .withDelegate((channel, command) -> new ExecChannel(processor, command))
                 .build());
         s.setShellFactory(commands);
         s.setCommandFactory(commands);
-        s.setSubsystemFactories(List.of(commands.subsystem(new SftpSubsystemFactory.Builder().build())));
-        s.setFileSystemFactory(new VirtualFileSystemFactory(settings.deployDir()));
+        s.setSubsystemFactories(List.of(commands.subsystem(DeploySftp.factory(uploads))));
+        s.setFileSystemFactory(new DeployFileSystem(settings.deployDir()));
 
         CoreModuleProperties.IDLE_TIMEOUT.set(s, settings.idleTimeout());
         CoreModuleProperties.AUTH_TIMEOUT.set(s, limits.loginTimeout());
@@ -82,6 +82,7 @@ final class RemoteSshServer implements AutoCloseable {
         s.addSessionListener(connections);
         s.addSessionListener(new LoginLog());
 
+        uploads.removeLeftovers();
         s.start();
         server = s;
         if (keys.read().refusal() == AuthorizedKeysFile.Refusal.MISSING) {
