@@ -12,8 +12,9 @@ import org.apache.sshd.common.session.Session;
 import org.apache.sshd.server.channel.ChannelSession;
 
 /**
- * A session channel that honours the {@code no-pty} (or {@code restrict}) of the key its client logged in with: a
- * terminal request is refused, so the shell or command runs without one, as with sshd.
+ * The server's session channel: it honours the {@code no-pty} (or {@code restrict}) of the key its client logged in
+ * with (a terminal request is refused, so the shell or command runs without one, as with sshd), and it sends a
+ * command's exit status before its EOF, as sshd does.
  */
 final class KeyChannelSession extends ChannelSession {
 
@@ -31,6 +32,31 @@ final class KeyChannelSession extends ChannelSession {
             return new KeyChannelSession();
         }
     };
+
+    /**
+     * SSHD sends EOF, then the exit status. A client whose own input has ended (ssh with nothing on stdin) closes the
+     * channel as soon as the EOF arrives, and a status sent after that close is dropped: ssh then exits 255. The status
+     * goes first.
+     */
+    @Override
+    protected void closeShell(int exitValue, boolean closeImmediately) throws IOException {
+        if (!isClosing()) {
+            flush(out);
+            flush(err);
+            sendExitStatus(exitValue);
+        }
+        super.closeShell(exitValue, closeImmediately); // EOF, close; the status is not sent twice
+    }
+
+    private static void flush(java.io.OutputStream stream) {
+        try {
+            if (stream != null) {
+                stream.flush();
+            }
+        } catch (IOException closedByTheCommand) {
+            // nothing left to send on it
+        }
+    }
 
     @Override
     protected RequestHandler.Result handlePtyReqParsed(String term, int columns, int rows, int width, int height,
