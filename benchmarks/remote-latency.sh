@@ -2,12 +2,12 @@
 # Remote shell latency: the wall time of one-shot commands over SSH (OpenSSH's ssh, one multiplexed connection, so
 # each command is one new channel: open, exec, output, exit status, close), N times (default 50); prints the
 # medians. The baseline is ssh -O check over the same connection: starting the ssh client, no channel.
-#   benchmarks/remote-latency.sh [runs] [command]
+#   benchmarks/remote-latency.sh [runs] [command]        (ROBOCELL_JAR=other.jar to measure another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-50}
 command=${2:-echo hi}
-jar=$PWD/runtime/target/robocell.jar
+jar=${ROBOCELL_JAR:-$PWD/runtime/target/robocell.jar}   # ROBOCELL_JAR: compare another build
 [ -f "$jar" ] || { echo "build first: mvn -B -ntp -DskipTests package -pl runtime -am" >&2; exit 1; }
 work=$(mktemp -d)
 pid=
@@ -35,12 +35,16 @@ done
 [ -n "$port" ] || { echo "the SSH server did not start:" >&2; cat "$work/run.log" >&2; exit 1; }
 ssh_opts=(-q -i "$work/id" -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -p "$port")
 ssh "${ssh_opts[@]}" -fN -M -S "$work/ctl" operator@127.0.0.1
-ssh -S "$work/ctl" "${ssh_opts[@]}" operator@127.0.0.1 "$command" > /dev/null   # warm up
+one() {
+  ssh -S "$work/ctl" "${ssh_opts[@]}" operator@127.0.0.1 "$command" > /dev/null \
+    || { echo "ssh failed ($?); the cell's log ends:" >&2; tail -n 5 "$work/run.log" >&2; exit 1; }
+}
+one   # warm up
 ms() { echo $(( ($2 - $1) / 1000 )); }
 shell=(); base=()
 for _ in $(seq "$runs"); do
   t0=$(date +%s%N)
-  ssh -S "$work/ctl" "${ssh_opts[@]}" operator@127.0.0.1 "$command" > /dev/null || { echo "failed: $?" >&2; tail -5 "$work/run.log" >&2; exit 1; }
+  one
   t1=$(date +%s%N)
   ssh -S "$work/ctl" -O check x 2> /dev/null
   t2=$(date +%s%N)

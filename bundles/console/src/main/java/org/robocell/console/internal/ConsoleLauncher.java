@@ -49,6 +49,7 @@ import org.robocell.console.ShellRunner;
 public final class ConsoleLauncher {
 
     private static final String LAUNCHER_ARGUMENTS = "launcher.arguments";
+    private static final System.Logger LOG = System.getLogger("org.robocell.console");
 
     private final BundleContext context;
     private final CommandProcessor processor;
@@ -59,6 +60,8 @@ public final class ConsoleLauncher {
     private volatile long shellReadyMillis = -1;
     /** The thread reading the local terminal while the interactive shell runs: a shutdown from elsewhere wakes it. */
     private volatile Thread interactiveThread;
+    /** Who asked for the shutdown ("by ...", "on the local console"), for the main thread to log. */
+    private volatile String shutdownRequested;
     private final FrameworkListener stopListener = event -> {
         if (event.getType() == FrameworkEvent.STOPPED) {
             stopped.countDown();
@@ -101,7 +104,8 @@ public final class ConsoleLauncher {
         register(new Posix(processor));
         register(shell);
         // in the gogo scope, ranked above system:exit(int), which would kill the JVM without stopping bundles
-        register(new ExitCommand(this::requestExit, () -> shellReadyMillis), "gogo", ExitCommand.FUNCTIONS);
+        register(new ExitCommand(this::requestExit, this::requestShutdown, () -> shellReadyMillis), "gogo",
+                ExitCommand.FUNCTIONS);
         // other bundles (the SSH server) run this same shell on terminals of their own
         ShellRunner runner = (session, terminal) -> {
             session.put(Shell.VAR_TERMINAL, terminal);
@@ -142,6 +146,25 @@ public final class ConsoleLauncher {
             } catch (BundleException | IllegalStateException e) {
                 throw new IllegalStateException("cannot stop the framework: " + e.getMessage(), e);
             }
+        }
+    }
+
+    /**
+     * {@code shutdown}. The main thread logs who asked: a log line written on the command's own thread would go to
+     * that command's session (Gogo's ThreadIO switches System.err per thread), which may be the remote client's.
+     */
+    private void requestShutdown(String who) {
+        shutdownRequested = who;
+        if (!mainThreadRunning) {
+            LOG.log(System.Logger.Level.INFO, "shutdown requested {0}", who);
+        }
+        requestExit();
+    }
+
+    private void logShutdownRequest() {
+        String who = shutdownRequested;
+        if (who != null) {
+            LOG.log(System.Logger.Level.INFO, "shutdown requested {0}", who);
         }
     }
 
@@ -191,13 +214,17 @@ public final class ConsoleLauncher {
                 System.out.println(Options.USAGE);
                 return 0;
             }
-            if (options.script() != null) {
-                return runScript(Path.of(options.script()));
+            try {
+                if (options.script() != null) {
+                    return runScript(Path.of(options.script()));
+                }
+                if (!options.headless() && System.console() != null) {
+                    return interactive();
+                }
+                return headless();
+            } finally {
+                logShutdownRequest();
             }
-            if (!options.headless() && System.console() != null) {
-                return interactive();
-            }
-            return headless();
         }
     }
 

@@ -13,13 +13,15 @@ import org.robocell.console.ShellRunner;
 public final class ExitCommand {
 
     static final String[] FUNCTIONS = { "exit", "shutdown", "startup" };
-    private static final System.Logger LOG = System.getLogger("org.robocell.console");
-
     private final Runnable requestExit;
+    private final java.util.function.Consumer<String> requestShutdown;
     private final java.util.function.LongSupplier shellReadyMillis;
 
-    ExitCommand(Runnable requestExit, java.util.function.LongSupplier shellReadyMillis) {
+    /** @param requestShutdown stops RoboCell and logs who asked ("by ..." or "on the local console") */
+    ExitCommand(Runnable requestExit, java.util.function.Consumer<String> requestShutdown,
+            java.util.function.LongSupplier shellReadyMillis) {
         this.requestExit = requestExit;
+        this.requestShutdown = requestShutdown;
         this.shellReadyMillis = shellReadyMillis;
     }
 
@@ -46,8 +48,6 @@ public final class ExitCommand {
     @Descriptor("stop RoboCell: stop every bundle and end the process, also from a remote session")
     public void shutdown(CommandSession session) {
         Object origin = session == null ? null : session.get(ShellRunner.SESSION_ORIGIN);
-        LOG.log(System.Logger.Level.INFO, origin != null ? "shutdown requested by " + origin
-                : "shutdown requested on the local console");
-        requestExit.run();
+        requestShutdown.accept(origin != null ? "by " + origin : "on the local console");
     }
 }
