@@ -1,6 +1,7 @@
 package org.robocell.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Hashtable;
 
@@ -26,6 +28,8 @@ import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.io.nio2.Nio2ServiceFactoryFactory;
+import org.apache.sshd.sftp.client.SftpClient;
+import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -36,8 +40,8 @@ import org.osgi.test.common.annotation.InjectService;
 
 /**
  * Remote management in the real framework: ConfigAdmin enables the SSH server, a one-shot command and the
- * interactive RoboCell shell run over SSH, {@code exit} closes only the remote session, and deleting the
- * configuration closes the port.
+ * interactive RoboCell shell run over SSH, {@code exit} closes only the remote session, deleting the configuration
+ * closes the port, and FileInstall installs a bundle uploaded over SFTP only once the upload is complete.
  */
 class RemoteSshTest {
 
@@ -111,6 +115,74 @@ class RemoteSshTest {
             config.delete();
         }
         awaitListening(port, false);
+    }
+
+    @Test
+    void aBundleUploadedOverSftpIsInstalledOnlyOnceItIsComplete() throws Exception {
+        Path dir = Files.createTempDirectory("robocell-ssh");
+        KeyPair key = KeyUtils.generateKeyPair("ssh-ed25519", 256);
+        Files.writeString(dir.resolve("authorized_keys"), PublicKeyEntry.toString(key.getPublic()) + " itest\n");
+        int port = freePort();
+        Path deploy = Path.of(context.getProperty("felix.fileinstall.dir")).toAbsolutePath();
+        Path uploaded = deploy.resolve("org.robocell.itests.uploaded.jar");
+        Path marker = deploy.resolve("org.robocell.itests.marker.jar");
+        Path jar = dir.resolve("bundle.jar");
+        RuntimeTest.writeBundle(jar, "org.robocell.itests.uploaded");
+        byte[] bundle = Files.readAllBytes(jar);
+
+        Configuration config = configAdmin.getConfiguration("org.robocell.remote.ssh", "?");
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put("enabled", "true");
+        props.put("port", String.valueOf(port));
+        props.put("authorizedKeys", dir.resolve("authorized_keys").toString());
+        props.put("hostKey", dir.resolve("host.key").toString());
+        config.update(props);
+        SshClient client = SshClient.setUpDefaultClient();
+        client.setIoServiceFactoryFactory(new Nio2ServiceFactoryFactory());
+        client.setServerKeyVerifier((session, address, hostKey) -> true);
+        client.start();
+        try {
+            awaitListening(port, true);
+            try (ClientSession session = client.connect("operator", "127.0.0.1", port).verify(TIMEOUT).getSession()) {
+                session.addPublicKeyIdentity(key);
+                session.auth().verify(TIMEOUT);
+                try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session)) {
+                    SftpClient.Handle upload = sftp.open(uploaded.getFileName().toString(), SftpClient.OpenMode.Write,
+                            SftpClient.OpenMode.Create, SftpClient.OpenMode.Truncate);
+                    // every byte sent, the handle still open: the whole jar sits in deploy/ under a hidden name
+                    sftp.write(upload, 0, bundle);
+                    // FileInstall installs a jar after two scans that see it unchanged: once a jar dropped now is
+                    // installed, FileInstall has seen the hidden upload at least as long
+                    RuntimeTest.writeBundle(marker, "org.robocell.itests.marker");
+                    awaitBundle("org.robocell.itests.marker", true);
+                    assertFalse(installed("org.robocell.itests.uploaded"),
+                            "FileInstall installed an upload before the client closed it");
+
+                    sftp.close(upload);
+                    awaitBundle("org.robocell.itests.uploaded", true);
+                }
+            }
+        } finally {
+            client.stop();
+            config.delete();
+            Files.deleteIfExists(uploaded);
+            Files.deleteIfExists(marker);
+        }
+        awaitBundle("org.robocell.itests.uploaded", false);
+        awaitBundle("org.robocell.itests.marker", false);
+        awaitListening(port, false);
+    }
+
+    private boolean installed(String symbolicName) {
+        return Arrays.stream(context.getBundles()).anyMatch(b -> symbolicName.equals(b.getSymbolicName()));
+    }
+
+    /** Bounded wait until FileInstall has installed (or uninstalled) the bundle. */
+    private void awaitBundle(String symbolicName, boolean present) throws InterruptedException {
+        for (int i = 0; i < 400 && installed(symbolicName) != present; i++) {
+            Thread.sleep(50);
+        }
+        assertEquals(present, installed(symbolicName), symbolicName + (present ? " never installed" : " never uninstalled"));
     }
 
     private static int exec(ClientSession session, String command, ByteArrayOutputStream out, ByteArrayOutputStream err)
