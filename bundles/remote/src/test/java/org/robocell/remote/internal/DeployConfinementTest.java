@@ -66,7 +66,7 @@ class DeployConfinementTest {
     }
 
     @Test
-    void aLinkInDeployToTheHostKeyCannotBeReadStatedOrWrittenOverSftpOrScp() throws Exception {
+    void aLinkInDeployToTheHostKeyCannotBeReadStatedOrWrittenOverSftpOrScpButCanBeListedAndRemoved() throws Exception {
         byte[] hostKey = Files.readAllBytes(cell.hostKey);
         Files.createSymbolicLink(cell.deploy.resolve("key.jar"), Path.of("../etc/host.key"));
 
@@ -100,6 +100,9 @@ class DeployConfinementTest {
             }
         }
         assertTrue(names.contains("key.jar"), names.toString());
+        // and the operator can remove it
+        sftp.remove("key.jar");
+        assertFalse(Files.exists(cell.deploy.resolve("key.jar"), LinkOption.NOFOLLOW_LINKS));
 
         assertArrayEquals(hostKey, Files.readAllBytes(cell.hostKey), "the host key was changed");
     }
