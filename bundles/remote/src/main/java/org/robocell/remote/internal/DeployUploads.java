@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -59,8 +61,9 @@ final class DeployUploads {
         }
         Path temp = target.resolveSibling(TEMP_PREFIX + UUID.randomUUID() + "-" + target.getFileName());
         FileChannel channel = FileChannel.open(temp, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE), attrs);
+                StandardOpenOption.WRITE));
         try {
+            permissions(temp, attrs);
             if (keep && replacing) {
                 try (FileChannel old = FileChannel.open(target, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
                     if (old.size() > budget) {
@@ -78,6 +81,23 @@ final class DeployUploads {
         }
         upload.start(temp, channel);
         return upload;
+    }
+
+    /**
+     * The permissions a client asked for (SFTP sends them as "permissions", which FileChannel.open does not take);
+     * other attributes are the client's to set on the file once it landed.
+     */
+    @SuppressWarnings("unchecked")
+    private static void permissions(Path temp, FileAttribute<?>... attrs) {
+        for (FileAttribute<?> a : attrs) {
+            if ((a.name().equals("permissions") || a.name().endsWith(":permissions")) && a.value() instanceof Set<?> set) {
+                try {
+                    Files.setPosixFilePermissions(temp, (Set<PosixFilePermission>) set);
+                } catch (IOException | UnsupportedOperationException | ClassCastException ignored) {
+                    // the file keeps the default permissions
+                }
+            }
+        }
     }
 
     /** The bytes and files in deploy/ now, without the file an upload replaces. */

@@ -51,11 +51,12 @@ final class UploadChannel extends FileChannel {
     UploadRefused overBudget(long size) {
         SshLimits limits = uploads.limits();
         if (budget >= limits.maxUploadBytes()) {
-            return new UploadRefused(UploadRefused.Reason.TOO_LARGE, "upload of " + name + " refused: " + size
-                    + " bytes or more is larger than maxUploadBytes=" + limits.maxUploadBytes());
+            return new UploadRefused(UploadRefused.Reason.TOO_LARGE, "upload of " + name
+                    + " refused: larger than maxUploadBytes=" + limits.maxUploadBytes() + " (it has " + size
+                    + " bytes or more)");
         }
-        return new UploadRefused(UploadRefused.Reason.DEPLOY_FULL, "upload of " + name + " refused: with " + size
-                + " bytes or more deploy/ would hold more than maxDeployBytes=" + limits.maxDeployBytes());
+        return new UploadRefused(UploadRefused.Reason.DEPLOY_FULL, "upload of " + name + " refused: deploy/ would hold"
+                + " more than maxDeployBytes=" + limits.maxDeployBytes() + " (with " + size + " bytes or more of it)");
     }
 
     private void check(long end) throws IOException {
