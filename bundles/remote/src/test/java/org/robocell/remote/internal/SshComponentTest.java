@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.BundleContext;
 
-/** The configuration: off by default, loopback and port 8101 by default, nothing listens while disabled. */
+/**
+ * The configuration: off by default, loopback and port 8101 by default, bounded clients and uploads, nothing listens
+ * while disabled or while a setting is wrong.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SshComponentTest {
 
@@ -32,7 +35,7 @@ class SshComponentTest {
     Path dir;
 
     @Test
-    void theDefaultsAreOffLoopbackAndPort8101WithFilesUnderEtc() {
+    void theDefaultsAreOffLoopbackAndPort8101WithFilesUnderEtcAndBoundedClients() {
         SshConfiguration defaults = config(Map.of());
         assertFalse(defaults.enabled());
         SshSettings s = SshSettings.of(defaults, null);
@@ -42,6 +45,7 @@ class SshComponentTest {
         assertEquals(Path.of("etc/host.key").toAbsolutePath(), s.hostKey());
         assertEquals(Path.of("deploy").toAbsolutePath(), s.deployDir());
         assertEquals(Duration.ofMinutes(30), s.idleTimeout());
+        assertEquals(new SshLimits(Duration.ofSeconds(30), 6, 30, 10, 64L << 20, 1L << 30, 1000), s.limits());
     }
 
     @Test
@@ -74,6 +78,29 @@ class SshComponentTest {
                 enabled.deactivate();
             }
             assertThrows(ConnectException.class, () -> connect(port));
+        } finally {
+            tio.stop();
+        }
+    }
+
+    @Test
+    void aLimitThatIsNotPositiveKeepsTheServerOffWithOneLineNamingTheSetting() throws Exception {
+        int port = freePort();
+        Map<String, Object> values = Map.of("enabled", true, "port", port, "maxUploadBytes", 0L,
+                "authorizedKeys", dir.resolve("etc/authorized_keys").toString(),
+                "hostKey", dir.resolve("etc/host.key").toString());
+        ThreadIOImpl tio = new ThreadIOImpl();
+        tio.start();
+        try (LogRecorder log = new LogRecorder()) {
+            SshComponent component = new SshComponent(context(dir.resolve("deploy").toString()), config(values),
+                    new CommandProcessorImpl(tio));
+            try {
+                assertThrows(ConnectException.class, () -> connect(port));
+                assertEquals(1, log.matching("SSH server not started: org.robocell.remote.ssh: maxUploadBytes must be"
+                        + " positive, not 0").size(), String.join("\n", log.lines));
+            } finally {
+                component.deactivate();
+            }
         } finally {
             tio.stop();
         }
