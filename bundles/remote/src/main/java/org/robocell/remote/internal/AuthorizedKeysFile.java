@@ -87,6 +87,12 @@ final class AuthorizedKeysFile {
                 AuthorizedKeyLine line = AuthorizedKeyLine.parse(raw[i], i + 1);
                 if (line != null) {
                     lines.add(line);
+                    List<String> names = line.options().from() == null ? List.of() : line.options().from().names();
+                    if (!names.isEmpty()) {
+                        LOG.log(Level.WARNING, "SSH: {0}:{1}: from= {2} can only match a host name, which is never"
+                                + " looked up (as sshd with UseDNS no): write addresses", file, String.valueOf(i + 1),
+                                names);
+                    }
                 }
             } catch (AuthorizedKeyLine.Unusable e) {
                 LOG.log(Level.WARNING, "SSH: {0}:{1}: key refused: {2}", file, String.valueOf(i + 1), e.getMessage());

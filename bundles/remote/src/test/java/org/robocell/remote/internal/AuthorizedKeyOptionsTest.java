@@ -84,6 +84,14 @@ class AuthorizedKeyOptionsTest {
     }
 
     @Test
+    void aHostNameInFromMatchesNothingAndTheLineSaysSo() throws Exception {
+        authorize("from=\"localhost,robot-pc.local\"");
+        assertRefusedFrom("127.0.0.1");
+        assertFalse(log.matching("authorized_keys:2: from= [localhost, robot-pc.local] can only match a host name",
+                "write addresses").isEmpty(), String.join("\n", log.lines));
+    }
+
+    @Test
     void aNegatedPatternWinsOverAMatchingBlock() throws Exception {
         authorize("from=\"127.0.0.0/8,!127.0.0.3\"");
         cell.loginFrom("127.0.0.1", key).close();
