@@ -91,4 +91,20 @@ public interface Controller {
     default boolean onParametersChanged(Parameters parameters) {
         return false;
     }
+
+    /**
+     * Off the loop, before a parameter change is stored ({@code controller:set}, a declared controller's
+     * {@code param.*}): whether the controller could configure with {@code candidate}, the parameters it has with the
+     * change applied. Answer every problem with the offending key and what was expected, unknown keys included, by
+     * {@link ParameterCheck#check} with the names the controller knows and the reader it configures with. Called on
+     * any instance of the type, initialized or not; it must not change the controller. The manager refuses the change
+     * (and stores nothing) when a problem concerns a key being set ({@link ParameterCheck#relevantTo}).
+     * <p>
+     * The default accepts everything, as before 1.1: such a controller finds out at its next configure.
+     *
+     * @since 1.1
+     */
+    default ParameterCheck checkParameters(Parameters candidate) {
+        return ParameterCheck.ACCEPTED;
+    }
 }

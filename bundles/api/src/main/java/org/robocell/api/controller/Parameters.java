@@ -83,10 +83,10 @@ public final class Parameters {
             return n.doubleValue();
         }
         if (v instanceof String s) {
-            try {
-                return Double.parseDouble(s.trim());
-            } catch (NumberFormatException e) {
-                throw wrongType(key, v, "a number");
+            // read as YAML reads a number: "NaN", "Infinity", "0x1p3" or "1d" are text, not numbers (.nan is NaN)
+            Double d = ParameterValues.number(s);
+            if (d != null) {
+                return d;
             }
         }
         throw wrongType(key, v, "a number");
@@ -105,10 +105,14 @@ public final class Parameters {
             return d.longValue();
         }
         if (v instanceof String s) {
+            Object parsed;
             try {
-                return Long.parseLong(s.trim());
-            } catch (NumberFormatException e) {
-                throw wrongType(key, v, "an integer");
+                parsed = ParameterValues.parse(s);
+            } catch (IllegalArgumentException e) {
+                parsed = s;
+            }
+            if (parsed instanceof Long l) {
+                return l;
             }
         }
         throw wrongType(key, v, "an integer");
@@ -187,14 +191,15 @@ public final class Parameters {
     private Object require(String key) {
         Object v = values.get(key);
         if (v == null) {
-            throw new ParameterException(source + ": parameter '" + key + "' is required but missing");
+            throw new ParameterException(key, ParameterCheck.Reason.MISSING, source,
+                    "parameter '" + key + "' is required but missing");
         }
         return v;
     }
 
     private ParameterException wrongType(String key, Object value, String expected) {
-        return new ParameterException(source + ": parameter '" + key + "' must be " + expected + ", got "
-                + (value instanceof String ? "'" + value + "'" : String.valueOf(value)));
+        return new ParameterException(key, ParameterCheck.Reason.INVALID, source, "parameter '" + key + "' must be "
+                + expected + ", got " + (value instanceof String ? "'" + value + "'" : String.valueOf(value)));
     }
 
     @Override

@@ -2,6 +2,10 @@
  * The controller SPI: controllers with the managed lifecycle and a real-time {@code update}, chainable controllers
  * that export reference and state interfaces, parameters, and the factories that controller bundles register keyed
  * by the ros2_control type string in the service property {@value org.robocell.api.controller.ControllerFactory#TYPE}.
+ * <p>
+ * 1.1: controllers check a parameter change before it is stored ({@link org.robocell.api.controller.Controller#checkParameters},
+ * {@link org.robocell.api.controller.ParameterCheck}, {@link org.robocell.api.controller.ParameterNames}), and
+ * {@link org.robocell.api.controller.ParameterValues} reads {@code key=value} text as YAML does, for every bundle.
  */
 @Export
 @Version("1.1.0")

@@ -1,6 +1,8 @@
 package org.robocell.api.io;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -10,11 +12,43 @@ import java.util.function.Predicate;
  * A latest-value mailbox of doubles from any thread to the control loop. Writers offer a new command (copied, so
  * the caller may reuse its array); the loop polls the newest one without blocking or allocating. Commands the loop
  * has not polled yet are replaced, never queued: a controller always acts on the newest command.
+ * <p>
+ * A mailbox made with {@link #of} names its fields ({@code joint1/position}, ...) and takes only commands of exactly
+ * that many values that its {@link ValueRule} allows, whoever offers them: the shell, a bridge or a Java caller.
+ * {@link #check} says before offering why a command would be refused, {@link #explain} says it in one line.
  */
 public final class CommandInput implements Channel {
 
+    /**
+     * Which values a mailbox with fields takes.
+     *
+     * @since 1.1
+     */
+    public enum ValueRule {
+        /** Finite numbers only. */
+        FINITE,
+        /** Finite numbers, or NaN for "nothing for this field" (e.g. a PID reference for some DOFs only). */
+        FINITE_OR_NAN
+    }
+
+    /**
+     * Why a command is refused.
+     *
+     * @since 1.1
+     */
+    public enum Refusal {
+        /** Not as many values as the mailbox has fields. */
+        WRONG_COUNT,
+        /** A value its {@link ValueRule} does not allow (NaN, an infinity). */
+        NOT_FINITE,
+        /** The acceptance test of a mailbox made with {@link #CommandInput(String, Predicate)} answered false. */
+        NOT_ACCEPTED
+    }
+
     private final String name;
     private final Predicate<double[]> acceptance;
+    private final ValueRule rule;
+    private volatile List<String> fields;
     private final AtomicReference<double[]> latest = new AtomicReference<>();
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
@@ -26,13 +60,29 @@ public final class CommandInput implements Channel {
 
     /** A mailbox that drops (and counts) commands for which {@code acceptance} answers false. */
     public CommandInput(String name, Predicate<double[]> acceptance) {
+        this(name, List.of(), null, acceptance);
+    }
+
+    private CommandInput(String name, List<String> fields, ValueRule rule, Predicate<double[]> acceptance) {
         this.name = Objects.requireNonNull(name, "name");
+        this.fields = List.copyOf(fields);
+        this.rule = rule;
         this.acceptance = Objects.requireNonNull(acceptance, "acceptance");
     }
 
     /** A mailbox that drops commands holding NaN or an infinity. */
     public static CommandInput finiteOnly(String name) {
         return new CommandInput(name, CommandInput::allFinite);
+    }
+
+    /**
+     * A mailbox that takes exactly {@code fields.size()} values (one per field, in that order) that {@code rule}
+     * allows; anything else is dropped and counted, and {@link #offer} answers false.
+     *
+     * @since 1.1
+     */
+    public static CommandInput of(String name, List<String> fields, ValueRule rule) {
+        return new CommandInput(name, fields, Objects.requireNonNull(rule, "rule"), values -> true);
     }
 
     public static boolean allFinite(double[] values) {
@@ -49,10 +99,86 @@ public final class CommandInput implements Channel {
         return name;
     }
 
-    /** Any thread: hands over a copy of {@code values}; false when the command was dropped. */
+    /**
+     * The names of the values a command carries, in order; empty for a mailbox that takes any number of values.
+     *
+     * @since 1.1
+     */
+    public List<String> fields() {
+        return fields;
+    }
+
+    /**
+     * Off the loop, at configure: new fields (the controller's joints changed). A command offered for the old fields
+     * and not polled yet is dropped.
+     *
+     * @throws IllegalStateException for a mailbox made without fields
+     * @since 1.1
+     */
+    public void reshape(List<String> newFields) {
+        if (rule == null) {
+            throw new IllegalStateException(name + " takes any number of values; it has no fields to reshape");
+        }
+        fields = List.copyOf(newFields);
+        latest.set(null);
+    }
+
+    /**
+     * Why {@link #offer} would refuse these values, or null when it would take them.
+     *
+     * @since 1.1
+     */
+    public Refusal check(double... values) {
+        if (rule != null) {
+            if (values.length != fields.size()) {
+                return Refusal.WRONG_COUNT;
+            }
+            for (double v : values) {
+                if (Double.isInfinite(v) || Double.isNaN(v) && rule == ValueRule.FINITE) {
+                    return Refusal.NOT_FINITE;
+                }
+            }
+        }
+        return acceptance.test(values) ? null : Refusal.NOT_ACCEPTED;
+    }
+
+    /**
+     * One line that says why {@link #offer} would refuse these values and what it expects, or null when it would
+     * take them: {@code "fwd/commands takes 7 values (joint1/position, ...), got 3"}.
+     *
+     * @since 1.1
+     */
+    public String explain(double... values) {
+        Refusal r = check(values);
+        if (r == null) {
+            return null;
+        }
+        List<String> f = fields;
+        return switch (r) {
+            case WRONG_COUNT -> name + " takes " + f.size() + (f.size() == 1 ? " value (" : " values (")
+                    + String.join(", ", f) + "), got " + values.length;
+            case NOT_FINITE -> name + " takes " + (rule == ValueRule.FINITE ? "finite numbers" : "finite numbers or NaN")
+                    + ", got " + firstBad(values, f);
+            case NOT_ACCEPTED -> name + " refused " + Arrays.toString(values);
+        };
+    }
+
+    private String firstBad(double[] values, List<String> f) {
+        for (int i = 0; i < values.length; i++) {
+            double v = values[i];
+            if (Double.isInfinite(v) || Double.isNaN(v) && rule == ValueRule.FINITE) {
+                return String.format(Locale.ROOT, "%s for %s", v, i < f.size() ? f.get(i) : "value " + (i + 1));
+            }
+        }
+        return Arrays.toString(values);
+    }
+
+    /**
+     * Any thread: hands over a copy of {@code values}; false when the command was dropped (see {@link #check}).
+     */
     public boolean offer(double... values) {
         double[] copy = Arrays.copyOf(values, values.length);
-        if (!acceptance.test(copy)) {
+        if (check(copy) != null) {
             rejected.incrementAndGet();
             return false;
         }
