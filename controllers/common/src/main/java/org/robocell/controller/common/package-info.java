@@ -5,7 +5,7 @@
  * action goals' results and helpers for interface names and parameters.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.robocell.controller.common;
 
 import org.osgi.annotation.bundle.Export;

@@ -73,12 +73,12 @@ public final class ControllerRig {
     /** Creates the controller's context and calls onInit; the controller is then UNCONFIGURED. */
     public Entry load(String name, String type, Controller controller, Map<String, ?> parameters) {
         Parameters p = new Parameters("test: " + name, parameters);
-        ControllerContext context = new Context(name, type, p, loopRate, limits);
+        Context context = new Context(name, type, p, loopRate, limits);
         CallbackReturn init = controller.onInit(context);
         if (init != CallbackReturn.SUCCESS) {
             throw new IllegalStateException(name + ": onInit answered " + init + ": " + controller.lastError());
         }
-        Entry entry = new Entry(name, controller);
+        Entry entry = new Entry(name, controller, context);
         loaded.add(entry);
         return entry;
     }
@@ -131,15 +131,22 @@ public final class ControllerRig {
     public final class Entry {
         private final String name;
         private final Controller controller;
+        private final Context context;
         private LifecycleState state = LifecycleState.UNCONFIGURED;
         private boolean chained;
         private ReturnType lastUpdate = ReturnType.OK;
         private List<String> references = List.of();
         private List<String> exportedStates = List.of();
 
-        Entry(String name, Controller controller) {
+        Entry(String name, Controller controller, Context context) {
             this.name = name;
             this.controller = controller;
+            this.context = context;
+        }
+
+        /** New parameters, taken at the next configure (as the manager's setParameters does it). */
+        public void setParameters(Map<String, ?> parameters) {
+            context.parameters = new Parameters("test: " + name, parameters);
         }
 
         public LifecycleState state() {
@@ -260,8 +267,41 @@ public final class ControllerRig {
         }
     }
 
-    private record Context(String name, String type, Parameters parameters, int loopRate,
-            Map<String, JointLimits> limits) implements ControllerContext {
+    private static final class Context implements ControllerContext {
+        private final String name;
+        private final String type;
+        private final int loopRate;
+        private final Map<String, JointLimits> limits;
+        private volatile Parameters parameters;
+
+        Context(String name, String type, Parameters parameters, int loopRate, Map<String, JointLimits> limits) {
+            this.name = name;
+            this.type = type;
+            this.parameters = parameters;
+            this.loopRate = loopRate;
+            this.limits = limits;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String type() {
+            return type;
+        }
+
+        @Override
+        public Parameters parameters() {
+            return parameters;
+        }
+
+        @Override
+        public int loopRate() {
+            return loopRate;
+        }
+
         @Override
         public java.util.Optional<JointLimits> jointLimits(String joint) {
             return java.util.Optional.ofNullable(limits.get(joint));

@@ -11,6 +11,7 @@ import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.ParameterCheck;
 import org.robocell.api.controller.Parameters;
 import org.robocell.api.controller.StateHandle;
 import org.robocell.api.io.ChannelRegistry;
@@ -57,7 +58,7 @@ final class ForceTorqueSensorBroadcaster implements Controller {
     /** New calibration handed over by {@link #onParametersChanged}, taken by the next update. */
     private final AtomicReference<double[]> pendingCalibration = new AtomicReference<>();
     /** The calibration last accepted, off the loop: parameter changes that leave a key out keep its value. */
-    private double[] acceptedCalibration = defaultCalibration();
+    private double[] acceptedCalibration = FtsConfig.defaultCalibration();
 
     /** Per axis, the state to read, null when the axis has none. */
     private final StateHandle[] sources = new StateHandle[N];
@@ -86,78 +87,33 @@ final class ForceTorqueSensorBroadcaster implements Controller {
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
         lastError = null;
-        Parameters p = context.parameters();
-        double[] c;
-        String frame;
-        String[] perAxis = new String[N];
-        List<String> names = new ArrayList<>();
+        FtsConfig c;
         try {
-            String sensor = p.getString("sensor_name", "").trim();
-            List<String> named = new ArrayList<>();
-            for (String axis : AXES) {
-                named.add(p.getString("interface_names." + axis, "").trim());
-            }
-            boolean anyNamed = named.stream().anyMatch(n -> !n.isEmpty());
-            if (sensor.isEmpty() && !anyNamed) {
-                return fail("'sensor_name' or at least one 'interface_names.[force|torque].[x|y|z]' parameter has to"
-                        + " be specified");
-            }
-            if (!sensor.isEmpty() && anyNamed) {
-                return fail("'sensor_name' and 'interface_names.[force|torque].[x|y|z]' can not be specified"
-                        + " together");
-            }
-            frame = p.getString("frame_id", "").trim();
-            if (frame.isEmpty()) {
-                return fail("'frame_id' parameter has to be provided");
-            }
-            c = readCalibration(p, defaultCalibration());
-            for (int a = 0; a < N; a++) {
-                String name = sensor.isEmpty() ? named.get(a) : InterfaceNames.of(sensor, AXES.get(a));
-                perAxis[a] = name.isEmpty() ? null : name;
-                if (!name.isEmpty()) {
-                    if (names.contains(name)) {
-                        return fail("state interface '" + name + "' is named for two axes");
-                    }
-                    names.add(name);
-                }
-            }
+            c = FtsConfig.read(context.parameters());
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }
-        System.arraycopy(perAxis, 0, interfaceNames, 0, N);
+        List<String> names = new ArrayList<>();
+        for (int a = 0; a < N; a++) {
+            interfaceNames[a] = c.perAxis().get(a);
+            if (interfaceNames[a] != null) {
+                names.add(interfaceNames[a]);
+            }
+        }
         requested = List.copyOf(names);
-        System.arraycopy(c, 0, calibration, 0, c.length);
+        System.arraycopy(c.calibration(), 0, calibration, 0, calibration.length);
         pendingCalibration.set(null);
         synchronized (this) {
-            acceptedCalibration = c;
+            acceptedCalibration = c.calibration();
         }
-        frameId = frame;
+        frameId = c.frameId();
         return openChannels();
     }
 
-    /** Offsets 0, multipliers 1. */
-    private static double[] defaultCalibration() {
-        double[] c = new double[2 * N];
-        Arrays.fill(c, N, 2 * N, 1.0);
-        return c;
-    }
-
-    /** Offsets and multipliers in the {@link #calibration} layout, missing ones from {@code fallback}; all finite. */
-    private static double[] readCalibration(Parameters p, double[] fallback) {
-        double[] c = new double[2 * N];
-        for (int a = 0; a < N; a++) {
-            c[a] = finite(p, "offset." + AXES.get(a), fallback[a]);
-            c[N + a] = finite(p, "multiplier." + AXES.get(a), fallback[N + a]);
-        }
-        return c;
-    }
-
-    private static double finite(Parameters p, String key, double fallback) {
-        double v = p.getDouble(key, fallback);
-        if (!Double.isFinite(v)) {
-            throw new IllegalArgumentException("parameter '" + key + "' must be a finite number, got " + v);
-        }
-        return v;
+    /** What {@link FtsConfig#read} would refuse at configure, and any key it does not read. */
+    @Override
+    public ParameterCheck checkParameters(Parameters candidate) {
+        return ParameterCheck.check(candidate, FtsConfig.NAMES, FtsConfig::read);
     }
 
     private CallbackReturn openChannels() {
@@ -258,7 +214,7 @@ final class ForceTorqueSensorBroadcaster implements Controller {
     public synchronized boolean onParametersChanged(Parameters parameters) {
         double[] c;
         try {
-            c = readCalibration(parameters, acceptedCalibration);
+            c = FtsConfig.calibration(parameters, acceptedCalibration);
         } catch (IllegalArgumentException e) {
             lastError = context.name() + ": " + e.getMessage();
             return false;

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.ParameterCheck;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Parameters;
 import org.robocell.api.io.StateOutput;
@@ -269,5 +270,19 @@ class ForceTorqueSensorBroadcasterTest {
                     "the measured cycles took the new offset and published the last raw value");
         }
         assertEquals(0, fewest, "bytes allocated in 5000 updates");
+    }
+
+    @Test
+    void aParameterChangeIsCheckedAsConfigureWouldReadItUnknownKeysIncluded() {
+        Controller c = new ForceTorqueSensorBroadcasterFactory(channels).create(TYPE);
+        assertTrue(c.checkParameters(new Parameters("t", sensor("fts", "offset.force.x", 0.5))).ok());
+        assertEquals(new ParameterCheck.Problem("multiplier.torque.z", ParameterCheck.Reason.INVALID,
+                "parameter 'multiplier.torque.z' must be a finite number, got NaN"),
+                c.checkParameters(new Parameters("t", sensor("fts", "multiplier.torque.z", Double.NaN)))
+                        .first().orElseThrow());
+        assertEquals("frame_id", c.checkParameters(new Parameters("t", Map.of("sensor_name", "fts")))
+                .first().orElseThrow().key());
+        assertEquals("unknown parameter 'offset.force.w' (did you mean 'offset.force.x'?)",
+                c.checkParameters(new Parameters("t", sensor("fts", "offset.force.w", 1.0))).message());
     }
 }

@@ -2,12 +2,16 @@ package org.robocell.controller.forward.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.ParameterCheck;
+import org.robocell.api.controller.ParameterException;
+import org.robocell.api.controller.ParameterNames;
 import org.robocell.api.controller.Parameters;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.CommandInput;
@@ -17,9 +21,11 @@ import org.robocell.api.lifecycle.ReturnType;
 
 /**
  * Writes the newest command from the channel {@code <controller>/commands} to its command interfaces, unchanged.
- * Commands holding NaN or an infinity are dropped when offered (and counted by the channel); a command whose size
- * does not match the interfaces makes {@link #update} answer ERROR, so the manager deactivates the controller. Until
- * the first command after activation it writes nothing, so the robot does not move to a stale value.
+ * The channel names its fields (the command interfaces) and refuses, when offered, a command of another length or
+ * holding NaN or an infinity ({@link CommandInput#of}): such a command never reaches the loop, whoever sends it. Should
+ * one still arrive with the wrong size (fields changed by a reconfigure in between), {@link #update} answers ERROR and
+ * the manager deactivates the controller. Until the first command after activation it writes nothing, so the robot
+ * does not move to a stale value.
  */
 final class ForwardCommandController implements Controller {
 
@@ -62,13 +68,16 @@ final class ForwardCommandController implements Controller {
             return fail(e.getMessage());
         }
         if (input == null) {
-            CommandInput channel = CommandInput.finiteOnly(context.name() + "/commands");
+            CommandInput channel = CommandInput.of(context.name() + "/commands", commandNames,
+                    CommandInput.ValueRule.FINITE);
             try {
                 registration = channels.register(channel.name(), channel);
             } catch (IllegalStateException e) {
                 return fail(e.getMessage());
             }
             input = channel;
+        } else if (!input.fields().equals(commandNames)) {
+            input.reshape(commandNames);
         }
         handles = new CommandHandle[commandNames.size()];
         return CallbackReturn.SUCCESS;
@@ -82,6 +91,12 @@ final class ForwardCommandController implements Controller {
     @Override
     public String lastError() {
         return lastError;
+    }
+
+    /** The layout's parameters, read as configure reads them, and no other key. */
+    @Override
+    public ParameterCheck checkParameters(Parameters candidate) {
+        return ParameterCheck.check(candidate, layout.names(), layout::commandInterfaces);
     }
 
     @Override
@@ -159,24 +174,36 @@ final class ForwardCommandController implements Controller {
         return input;
     }
 
-    /** How the parameters of each type name the command interfaces. */
+    /**
+     * How the parameters of each type name the command interfaces (ros2_controllers'
+     * {@code forward_command_controller/src/forward_command_controller_parameters.yaml} and
+     * {@code multi_interface_forward_command_controller_parameters.yaml}).
+     */
     interface InterfaceLayout {
 
+        /** @throws ParameterException naming the parameter */
         List<String> commandInterfaces(Parameters parameters);
+
+        /** The parameters the layout reads. */
+        ParameterNames names();
 
         /** {@code joints[]} × {@code interface_name} (ForwardCommandController). */
         static InterfaceLayout jointsTimesInterfaceParameter() {
-            return p -> jointsTimes(p, nonEmpty(p, "interface_name"));
+            return layout(ParameterNames.of("joints", "interface_name"),
+                    p -> jointsTimes(p, nonEmpty(p, "interface_name")));
         }
 
-        /** {@code joints[]} × a fixed interface (the joint group aliases). */
+        /**
+         * {@code joints[]} × a fixed interface (the joint group aliases). {@code interface_name} is known but
+         * ignored: the aliases set it themselves, as the ROS 2 ones do in {@code on_init}.
+         */
         static InterfaceLayout jointsTimes(String interfaceName) {
-            return p -> jointsTimes(p, interfaceName);
+            return layout(ParameterNames.of("joints", "interface_name"), p -> jointsTimes(p, interfaceName));
         }
 
         /** {@code joint} × {@code interface_names[]} (MultiInterfaceForwardCommandController). */
         static InterfaceLayout jointTimesInterfaces() {
-            return p -> {
+            return layout(ParameterNames.of("joint", "interface_names"), p -> {
                 String joint = nonEmpty(p, "joint");
                 List<String> names = nonEmptyList(p, "interface_names");
                 List<String> out = new ArrayList<>();
@@ -184,6 +211,21 @@ final class ForwardCommandController implements Controller {
                     out.add(joint + "/" + n);
                 }
                 return List.copyOf(out);
+            });
+        }
+
+        private static InterfaceLayout layout(ParameterNames names,
+                Function<Parameters, List<String>> read) {
+            return new InterfaceLayout() {
+                @Override
+                public List<String> commandInterfaces(Parameters parameters) {
+                    return read.apply(parameters);
+                }
+
+                @Override
+                public ParameterNames names() {
+                    return names;
+                }
             };
         }
 
@@ -198,7 +240,7 @@ final class ForwardCommandController implements Controller {
         private static String nonEmpty(Parameters p, String key) {
             String v = p.getString(key);
             if (v.isBlank()) {
-                throw new IllegalArgumentException("parameter '" + key + "' must not be empty");
+                throw new ParameterException(key, "parameter '" + key + "' must not be empty");
             }
             return v;
         }
@@ -206,10 +248,10 @@ final class ForwardCommandController implements Controller {
         private static List<String> nonEmptyList(Parameters p, String key) {
             List<String> v = p.getStringList(key);
             if (v.isEmpty()) {
-                throw new IllegalArgumentException("parameter '" + key + "' must name at least one entry");
+                throw new ParameterException(key, "parameter '" + key + "' must name at least one entry");
             }
             if (v.stream().distinct().count() != v.size()) {
-                throw new IllegalArgumentException("parameter '" + key + "' names an entry twice: " + v);
+                throw new ParameterException(key, "parameter '" + key + "' names an entry twice: " + v);
             }
             return v;
         }

@@ -11,6 +11,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.ParameterCheck;
+import org.robocell.api.controller.Parameters;
 import org.robocell.api.io.CommandInput;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.ReturnType;
@@ -91,11 +93,51 @@ class ForwardCommandControllerTest {
     }
 
     @Test
-    void aCommandOfTheWrongSizeMakesUpdateAnswerErrorAndWritesNothing() {
+    void aCommandOfTheWrongSizeIsRefusedWhenOfferedAndTheControllerKeepsRunning() {
         activeForward(List.of("joint1", "joint2"));
-        commands().offer(1.0, 2.0, 3.0);
-        assertEquals(ReturnType.ERROR, rig.step());
+        assertFalse(commands().offer(1.0, 2.0, 3.0));
+        assertFalse(commands().offer(1.0));
+        assertEquals("fwd/commands takes 2 values (joint1/position, joint2/position), got 3",
+                commands().explain(1.0, 2.0, 3.0));
+        assertEquals(ReturnType.OK, rig.step());
         assertEquals(Double.NaN, rig.table().commandValue("joint1/position"));
+        assertTrue(commands().offer(1.0, 2.0));
+        assertEquals(ReturnType.OK, rig.step());
+        assertEquals(1.0, rig.table().commandValue("joint1/position"));
+    }
+
+    @Test
+    void reconfiguringWithOtherJointsGivesTheChannelTheNewFields() {
+        Entry e = activeForward(List.of("joint1", "joint2"));
+        CommandInput before = commands();
+        e.deactivate();
+        e.setParameters(Map.of("joints", List.of("joint1", "joint2", "joint3"), "interface_name", "position"));
+        assertEquals(CallbackReturn.SUCCESS, e.configure());
+        assertEquals(before, commands(), "the same channel, so senders keep their reference");
+        assertEquals(List.of("joint1/position", "joint2/position", "joint3/position"), commands().fields());
+        assertFalse(commands().offer(1.0, 2.0));
+        assertTrue(commands().offer(1.0, 2.0, 3.0));
+    }
+
+    @Test
+    void checkParametersAnswersWhatConfigureWouldWithTheKeyAndUnknownKeysToo() {
+        Controller c = factory.create(ForwardCommandControllerFactory.FORWARD);
+        ParameterCheck ok = c.checkParameters(new Parameters("t", Map.of("joints", List.of("joint1"),
+                "interface_name", "position")));
+        assertTrue(ok.ok(), ok.toString());
+        ParameterCheck notAList = c.checkParameters(new Parameters("t", Map.of("joints", 5L,
+                "interface_name", "position")));
+        assertEquals(new ParameterCheck.Problem("joints", ParameterCheck.Reason.INVALID,
+                "parameter 'joints' must be a list of strings, got 5"), notAList.first().orElseThrow());
+        ParameterCheck empty = c.checkParameters(new Parameters("t", Map.of("joints", List.of("joint1"),
+                "interface_name", " ")));
+        assertEquals("interface_name", empty.first().orElseThrow().key());
+        ParameterCheck typo = c.checkParameters(new Parameters("t", Map.of("joints", List.of("joint1"),
+                "interface_name", "position", "interface_nme", "velocity")));
+        assertEquals("unknown parameter 'interface_nme' (did you mean 'interface_name'?)", typo.message());
+        Controller multi = factory.create(ForwardCommandControllerFactory.MULTI_INTERFACE);
+        assertEquals("unknown parameter 'joints' (did you mean 'joint'?)", multi.checkParameters(new Parameters("t",
+                Map.of("joint", "joint4", "interface_names", List.of("position"), "joints", List.of("a")))).message());
     }
 
     @Test

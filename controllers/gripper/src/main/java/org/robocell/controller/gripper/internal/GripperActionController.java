@@ -10,6 +10,8 @@ import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.ParameterCheck;
+import org.robocell.api.controller.Parameters;
 import org.robocell.api.controller.StateHandle;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.StateOutput;
@@ -86,6 +88,12 @@ final class GripperActionController implements Controller {
         return lastError;
     }
 
+    /** What {@link GripperConfig#read} would refuse at configure for this type, and any key it does not read. */
+    @Override
+    public ParameterCheck checkParameters(Parameters candidate) {
+        return ParameterCheck.check(candidate, GripperConfig.NAMES, p -> GripperConfig.read(p, fixedCommandInterface));
+    }
+
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
         lastError = null;
@@ -94,10 +102,6 @@ final class GripperActionController implements Controller {
             c = GripperConfig.read(context.parameters(), fixedCommandInterface);
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
-        }
-        List<String> commands = c.commandInterfaces();
-        if (commands.stream().distinct().count() != commands.size()) {
-            return fail("the command interfaces must differ: " + commands);
         }
         config = c;
         pid = new Pid(c.gains());

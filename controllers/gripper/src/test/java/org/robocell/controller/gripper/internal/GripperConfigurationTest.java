@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.InterfaceConfiguration;
+import org.robocell.api.controller.ParameterCheck;
+import org.robocell.api.controller.Parameters;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.controller.common.ChannelDirectory;
 
@@ -125,5 +128,27 @@ class GripperConfigurationTest {
         }
         assertThrows(IllegalArgumentException.class,
                 () -> f.create("robotiq_controllers/RobotiqActivationController"));
+    }
+
+    @Test
+    void aParameterChangeIsCheckedAsConfigureWouldReadItForTheTypeUnknownKeysIncluded() {
+        ChannelDirectory channels = new ChannelDirectory();
+        Controller parallel = new GripperActionControllerFactory(channels).create(GripperActionControllerFactory.PARALLEL);
+        assertTrue(parallel.checkParameters(new Parameters("t", Map.of("joint", "finger", "max_effort", 5.0,
+                "action_monitor_rate", 20.0))).ok());
+        assertEquals(new ParameterCheck.Problem("max_effort", ParameterCheck.Reason.INVALID,
+                "parameter 'max_effort' must be a finite number of at least 0, got -1.0"),
+                parallel.checkParameters(new Parameters("t", Map.of("joint", "finger", "max_effort", -1.0)))
+                        .first().orElseThrow());
+        assertEquals("unknown parameter 'goal_tolerence' (did you mean 'goal_tolerance'?)",
+                parallel.checkParameters(new Parameters("t", Map.of("joint", "finger", "goal_tolerence", 0.1)))
+                        .message());
+        Controller position = new GripperActionControllerFactory(channels).create(GripperActionControllerFactory.POSITION);
+        assertEquals("command_interface", position.checkParameters(new Parameters("t", Map.of("joint", "finger",
+                "command_interface", "effort", "gains.finger.p", 1.0))).first().orElseThrow().key(),
+                "the type fixes the command interface, so the check does too");
+        assertEquals("the command interfaces must differ: [finger/position, finger/position]",
+                parallel.checkParameters(new Parameters("t", Map.of("joint", "finger", "max_effort_interface",
+                        "position"))).message());
     }
 }

@@ -9,6 +9,7 @@ import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.ParameterCheck;
 import org.robocell.api.controller.Parameters;
 import org.robocell.api.controller.StateHandle;
 import org.robocell.api.io.ChannelRegistry;
@@ -58,18 +59,17 @@ final class JointStateBroadcaster implements Controller {
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
         lastError = null;
-        Parameters p = context.parameters();
-        List<String> joints;
-        List<String> interfaces;
+        JsbConfig c;
         try {
-            joints = p.getStringList("joints", List.of());
-            interfaces = p.getStringList("interfaces", List.of());
-            extraJoints = p.getStringList("extra_joints", List.of());
-            for (int f = 0; f < FIELDS.length; f++) {
-                mappedInterfaces[f] = p.getString("map_interface_to_joint_state." + FIELDS[f], FIELDS[f]);
-            }
+            c = JsbConfig.read(context.parameters());
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
+        }
+        List<String> joints = c.joints();
+        List<String> interfaces = c.interfaces();
+        extraJoints = c.extraJoints();
+        for (int f = 0; f < FIELDS.length; f++) {
+            mappedInterfaces[f] = c.mapped().get(f);
         }
         if (joints.isEmpty() || interfaces.isEmpty()) {
             stateConfiguration = InterfaceConfiguration.ALL;
@@ -107,6 +107,12 @@ final class JointStateBroadcaster implements Controller {
     @Override
     public String lastError() {
         return lastError;
+    }
+
+    /** What {@link JsbConfig#read} would refuse at configure, and any key it does not read. */
+    @Override
+    public ParameterCheck checkParameters(Parameters candidate) {
+        return ParameterCheck.check(candidate, JsbConfig.NAMES, JsbConfig::read);
     }
 
     @Override

@@ -10,6 +10,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.robocell.api.controller.Controller;
+import org.robocell.api.controller.ParameterCheck;
+import org.robocell.api.controller.Parameters;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.controller.common.ChannelDirectory;
@@ -149,5 +151,17 @@ class JointStateBroadcasterTest {
         e.deactivate();
         e.cleanup();
         assertEquals(List.of(), channels.names());
+    }
+
+    @Test
+    void aParameterChangeIsCheckedAsConfigureWouldReadItUnknownKeysIncluded() {
+        Controller c = new JointStateBroadcasterFactory(channels).create(JointStateBroadcasterFactory.TYPE);
+        assertTrue(c.checkParameters(new Parameters("t", Map.of("joints", List.of("joint1"), "interfaces",
+                List.of("position"), "map_interface_to_joint_state.position", "absolute_position"))).ok());
+        assertEquals(new ParameterCheck.Problem("joints", ParameterCheck.Reason.INVALID,
+                "parameter 'joints' must be a list of strings, got 'joint1'"),
+                c.checkParameters(new Parameters("t", Map.of("joints", "joint1"))).first().orElseThrow());
+        assertEquals("unknown parameter 'extra_joint' (did you mean 'extra_joints'?)",
+                c.checkParameters(new Parameters("t", Map.of("extra_joint", List.of("a")))).message());
     }
 }

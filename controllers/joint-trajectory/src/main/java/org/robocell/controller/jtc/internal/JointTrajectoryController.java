@@ -10,6 +10,8 @@ import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.ParameterCheck;
+import org.robocell.api.controller.Parameters;
 import org.robocell.api.controller.StateHandle;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.StateOutput;
@@ -75,6 +77,12 @@ final class JointTrajectoryController implements Controller {
     public CallbackReturn onInit(ControllerContext context) {
         this.context = context;
         return CallbackReturn.SUCCESS;
+    }
+
+    /** What {@link JtcConfig#read} would refuse at configure, and any key it does not read. */
+    @Override
+    public ParameterCheck checkParameters(Parameters candidate) {
+        return ParameterCheck.check(candidate, JtcConfig.NAMES, JtcConfig::read);
     }
 
     @Override

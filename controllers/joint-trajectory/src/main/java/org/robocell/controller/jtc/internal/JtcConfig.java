@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.robocell.api.controller.ParameterException;
+import org.robocell.api.controller.ParameterNames;
 import org.robocell.api.controller.Parameters;
 import org.robocell.controller.common.Pid;
 import org.robocell.controller.common.PidGains;
@@ -27,30 +28,41 @@ record JtcConfig(List<String> joints, List<String> commandInterfaces, List<Strin
     private static final List<Set<String>> STATE_COMBINATIONS = List.of(Set.of(POSITION), Set.of(POSITION, VELOCITY),
             Set.of(POSITION, VELOCITY, ACCELERATION));
 
-    /** @throws IllegalArgumentException with a message naming the parameter */
+    /**
+     * The parameters {@link #read} reads, named as in ros2_controllers' {@code joint_trajectory_controller}
+     * ({@code src/joint_trajectory_controller_parameters.yaml}); those it does not implement are unknown.
+     */
+    static final ParameterNames NAMES = ParameterNames.of("joints", "command_interfaces", "state_interfaces",
+            "allow_partial_joints_goal", "interpolation_method", "constraints.stopped_velocity_tolerance",
+            "constraints.goal_time", "interpolate_from_desired_state", "open_loop_control",
+            "allow_nonzero_velocity_at_trajectory_end", "max_points")
+            .perEntry("joints", "constraints.{}.trajectory", "constraints.{}.goal", "gains.{}.ff_velocity_scale")
+            .perEntry("joints", PidGains.NAMES.toArray(String[]::new));
+
+    /** @throws ParameterException with a message naming the parameter */
     static JtcConfig read(Parameters p) {
         List<String> joints = distinctNonEmpty(p, "joints");
         List<String> command = distinctNonEmpty(p, "command_interfaces");
         List<String> state = distinctNonEmpty(p, "state_interfaces");
         if (!COMMAND_COMBINATIONS.contains(Set.copyOf(command))) {
-            throw new ParameterException("parameter 'command_interfaces' " + command
+            throw new ParameterException("command_interfaces", "parameter 'command_interfaces' " + command
                     + " is not a supported combination: position | position, velocity | position, velocity,"
                     + " acceleration | velocity | effort | position, effort");
         }
         if (!STATE_COMBINATIONS.contains(Set.copyOf(state))) {
-            throw new ParameterException("parameter 'state_interfaces' " + state
+            throw new ParameterException("state_interfaces", "parameter 'state_interfaces' " + state
                     + " is not a supported combination: position | position, velocity | position, velocity,"
                     + " acceleration");
         }
         boolean needsVelocityState = command.contains(ACCELERATION) || command.equals(List.of(VELOCITY))
                 || command.equals(List.of(EFFORT));
         if (needsVelocityState && !state.contains(VELOCITY)) {
-            throw new ParameterException("command interfaces " + command
+            throw new ParameterException(null, "command interfaces " + command
                     + " need the position and velocity state interfaces, 'state_interfaces' is " + state);
         }
         String interpolation = p.getString("interpolation_method", "splines");
         if (!interpolation.equals("splines") && !interpolation.equals("none")) {
-            throw new ParameterException(
+            throw new ParameterException("interpolation_method",
                     "parameter 'interpolation_method' must be 'splines' or 'none', got '" + interpolation + "'");
         }
         double stopped = nonNegative(p, "constraints.stopped_velocity_tolerance", 0.01);
@@ -65,13 +77,13 @@ record JtcConfig(List<String> joints, List<String> commandInterfaces, List<Strin
             path[j] = nonNegative(p, "constraints." + joint + ".trajectory", 0.0);
             goal[j] = nonNegative(p, "constraints." + joint + ".goal", 0.0);
             gains[j] = PidGains.read(p, joint);
-            ff[j] = p.getDouble("gains." + joint + ".ff_velocity_scale", 0.0);
+            ff[j] = finite(p, "gains." + joint + ".ff_velocity_scale", 0.0);
         }
         boolean fromDesired = p.getBoolean("interpolate_from_desired_state", false)
                 || p.getBoolean("open_loop_control", false);
         int maxPoints = p.getInt("max_points", 1000);
         if (maxPoints < 1) {
-            throw new ParameterException("parameter 'max_points' must be at least 1, got " + maxPoints);
+            throw new ParameterException("max_points", "parameter 'max_points' must be at least 1, got " + maxPoints);
         }
         return new JtcConfig(joints, command, state, p.getBoolean("allow_partial_joints_goal", false),
                 interpolation.equals("splines"), stopped, goalTime, path, goal, gains, ff, fromDesired,
@@ -81,10 +93,10 @@ record JtcConfig(List<String> joints, List<String> commandInterfaces, List<Strin
     private static List<String> distinctNonEmpty(Parameters p, String key) {
         List<String> v = p.getStringList(key);
         if (v.isEmpty()) {
-            throw new ParameterException("parameter '" + key + "' must name at least one entry");
+            throw new ParameterException(key, "parameter '" + key + "' must name at least one entry");
         }
         if (new HashSet<>(v).size() != v.size()) {
-            throw new ParameterException("parameter '" + key + "' names an entry twice: " + v);
+            throw new ParameterException(key, "parameter '" + key + "' names an entry twice: " + v);
         }
         return v;
     }
@@ -92,7 +104,15 @@ record JtcConfig(List<String> joints, List<String> commandInterfaces, List<Strin
     private static double nonNegative(Parameters p, String key, double fallback) {
         double v = p.getDouble(key, fallback);
         if (!(v >= 0.0) || Double.isInfinite(v)) {
-            throw new ParameterException("parameter '" + key + "' must be a finite value >= 0, got " + v);
+            throw new ParameterException(key, "parameter '" + key + "' must be a finite value >= 0, got " + v);
+        }
+        return v;
+    }
+
+    private static double finite(Parameters p, String key, double fallback) {
+        double v = p.getDouble(key, fallback);
+        if (!Double.isFinite(v)) {
+            throw new ParameterException(key, "parameter '" + key + "' must be a finite number, got " + v);
         }
         return v;
     }

@@ -8,6 +8,8 @@ import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.ParameterCheck;
+import org.robocell.api.controller.Parameters;
 import org.robocell.api.controller.StateHandle;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.CommandInput;
@@ -67,6 +69,12 @@ final class PidController implements ChainableController {
         return lastError;
     }
 
+    /** What {@link PidConfig#read} would refuse at configure, and any key it does not read. */
+    @Override
+    public ParameterCheck checkParameters(Parameters candidate) {
+        return ParameterCheck.check(candidate, PidConfig.NAMES, PidConfig::read);
+    }
+
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
         lastError = null;
@@ -86,13 +94,15 @@ final class PidController implements ChainableController {
         measured = new double[width];
         output = new double[n];
         error = new double[n];
-        return registerChannels(width);
+        return registerChannels();
     }
 
-    private CallbackReturn registerChannels(int width) {
+    private CallbackReturn registerChannels() {
         closeRegistrations();
         String name = context.name();
-        referenceInput = new CommandInput(name + "/reference", values -> values.length == width && noInfinity(values));
+        List<String> layout = interfaceMajor("");
+        // NaN is "no reference (or measurement) for this DOF"; an infinity or a wrong length is refused when offered
+        referenceInput = CommandInput.of(name + "/reference", layout, CommandInput.ValueRule.FINITE_OR_NAN);
         List<String> fields = new ArrayList<>();
         for (String dof : config.dofNames()) {
             for (String f : STATE_FIELDS) {
@@ -103,8 +113,8 @@ final class PidController implements ChainableController {
         try {
             registrations.register(referenceInput, stateOutput);
             if (config.externalMeasuredStates()) {
-                measuredInput = new CommandInput(name + "/measured_state",
-                        values -> values.length == width && noInfinity(values));
+                measuredInput = CommandInput.of(name + "/measured_state", layout,
+                        CommandInput.ValueRule.FINITE_OR_NAN);
                 registrations.register(measuredInput);
             }
         } catch (IllegalStateException e) {
@@ -112,15 +122,6 @@ final class PidController implements ChainableController {
             return fail(e.getMessage());
         }
         return CallbackReturn.SUCCESS;
-    }
-
-    private static boolean noInfinity(double[] values) {
-        for (double v : values) {
-            if (Double.isInfinite(v)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private CallbackReturn fail(String message) {

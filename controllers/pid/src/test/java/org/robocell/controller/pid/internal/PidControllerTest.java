@@ -13,6 +13,8 @@ import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
+import org.robocell.api.controller.ParameterCheck;
+import org.robocell.api.controller.Parameters;
 import org.robocell.api.io.CommandInput;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
@@ -264,5 +266,38 @@ class PidControllerTest {
             }
             return ReturnType.OK;
         }
+    }
+
+    @Test
+    void aParameterChangeIsCheckedAsConfigureWouldReadItUnknownKeysIncluded() {
+        Map<String, Object> p = new HashMap<>(Map.of("dof_names", List.of("joint1", "joint2"), "command_interface",
+                "velocity", "reference_and_state_interfaces", List.of("position")));
+        PidController c = (PidController) new PidControllerFactory(channels).create(PidControllerFactory.TYPE);
+        assertTrue(c.checkParameters(new Parameters("t", p)).ok());
+        p.put("gains.joint1.p", "abc");
+        assertEquals(new ParameterCheck.Problem("gains.joint1.p", ParameterCheck.Reason.INVALID,
+                "parameter 'gains.joint1.p' must be a number, got 'abc'"),
+                c.checkParameters(new Parameters("t", p)).first().orElseThrow());
+        p.put("gains.joint1.p", 1.0);
+        p.put("gains.joint1.i_clamp_min", 2.0);
+        p.put("gains.joint1.i_clamp_max", 1.0);
+        assertEquals("parameter 'gains.joint1.i_clamp_min' (2.0) must not exceed 'gains.joint1.i_clamp_max' (1.0)",
+                c.checkParameters(new Parameters("t", p)).message());
+        p.remove("gains.joint1.i_clamp_min");
+        p.put("gains.joint1.feedforwad_gain", 1.0);
+        assertEquals("unknown parameter 'gains.joint1.feedforwad_gain' (did you mean 'gains.joint1.feedforward_gain'?)",
+                c.checkParameters(new Parameters("t", p)).message());
+    }
+
+    @Test
+    void theReferenceChannelRefusesTheWrongLengthOrAnInfinityButTakesNaNAsNoReference() {
+        active(Map.of("gains.joint1.p", 1.0));
+        assertEquals(List.of("joint1/position", "joint2/position"), reference().fields());
+        assertFalse(reference().offer(0.1));
+        assertFalse(reference().offer(0.1, 0.2, 0.3));
+        assertFalse(reference().offer(Double.POSITIVE_INFINITY, 0.0));
+        assertTrue(reference().offer(Double.NaN, 0.0));
+        assertEquals("pid/reference takes 2 values (joint1/position, joint2/position), got 1",
+                reference().explain(0.1));
     }
 }
