@@ -157,6 +157,10 @@ public final class ControllerManagerImpl implements ControllerManager {
         if (name == null || name.isBlank()) {
             return Result.failed(Reason.INVALID_NAME, "a controller needs a name");
         }
+        String badName = ControllerNameRule.problem(name);
+        if (badName != null) {
+            return Result.failed(Reason.INVALID_NAME, badName);
+        }
         commits.lockSettled();
         try {
             return lifecycle.load(name, type);
@@ -182,7 +186,10 @@ public final class ControllerManagerImpl implements ControllerManager {
 
     @Override
     public Result setParameters(String name, Map<String, ?> values) {
-        return withController(name, mc -> lifecycle.setParameters(mc, values));
+        return withController(name, mc -> {
+            String refused = ParameterGate.refusal(name, mc.controller, mc.context.parameters(), values);
+            return refused != null ? Result.failed(Reason.INVALID_ARGUMENT, refused) : lifecycle.setParameters(mc, values);
+        });
     }
 
     private Result withController(String name, java.util.function.Function<ManagedController, Result> step) {
