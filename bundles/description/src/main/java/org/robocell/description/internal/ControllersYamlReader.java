@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.robocell.api.controller.Parameters;
+import org.robocell.api.text.Suggestions;
 import org.robocell.description.ControllerDeclaration;
 import org.robocell.description.ControllersConfig;
 import org.robocell.description.DescriptionException;

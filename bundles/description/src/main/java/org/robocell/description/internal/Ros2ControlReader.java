@@ -16,6 +16,7 @@ import org.robocell.api.model.Joint;
 import org.robocell.api.model.JointLimits;
 import org.robocell.api.model.JointType;
 import org.robocell.api.model.RobotModel;
+import org.robocell.api.text.Suggestions;
 
 /**
  * Reads the {@code <ros2_control>} blocks of a URDF into {@link HardwareInfo}s with the checks of ros2_control's

@@ -16,6 +16,7 @@ import org.robocell.api.model.Mimic;
 import org.robocell.api.model.Pose;
 import org.robocell.api.model.RobotModel;
 import org.robocell.api.model.Vector3;
+import org.robocell.api.text.Suggestions;
 
 /**
  * Turns the {@code <robot>} element of a URDF into a {@link RobotModel}, following urdfdom's rules: revolute and
