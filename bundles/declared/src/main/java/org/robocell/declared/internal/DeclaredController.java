@@ -1,18 +1,14 @@
 package org.robocell.declared.internal;
 
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
+import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -28,12 +24,7 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.osgi.service.metatype.annotations.Option;
 import org.robocell.api.cell.ControllerManager;
-import org.robocell.api.cell.ControllerSnapshot;
-import org.robocell.api.cell.Result;
-import org.robocell.api.cell.Strictness;
-import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.controller.ControllerFactory;
-import org.robocell.api.lifecycle.LifecycleState;
 
 /**
  * A controller declared by a ConfigAdmin factory configuration of PID {@value #PID} (e.g. a file
@@ -51,8 +42,6 @@ import org.robocell.api.lifecycle.LifecycleState;
 public final class DeclaredController {
 
     static final String PID = "org.robocell.controller";
-    /** Configuration properties with this prefix are the controller's parameters. */
-    static final String PARAM = "param.";
     private static final System.Logger LOG = System.getLogger("org.robocell.cell");
     /** How often, and how far apart, the declaration is tried again while a new factory reaches the robot. */
     private static final int TYPE_RETRIES = 50;
@@ -87,58 +76,8 @@ public final class DeclaredController {
         String[] parameters() default {};
     }
 
-    /** What one configuration asks for. */
-    record Spec(String robot, String name, String type, int target, Map<String, Object> parameters) {
-
-        static Spec of(Map<String, ?> properties) {
-            String name = text(properties.get("name"));
-            if (name.isEmpty()) {
-                throw new IllegalArgumentException("a controller configuration (" + PID + ") needs a 'name'");
-            }
-            String state = text(properties.get("state"));
-            int target = switch (state.isEmpty() ? "active" : state.toLowerCase(Locale.ROOT)) {
-                case "loaded", "unconfigured" -> 0;
-                case "configured", "inactive" -> 1;
-                case "active" -> 2;
-                default -> throw new IllegalArgumentException("controller '" + name + "': state '" + state
-                        + "' is not one of loaded, configured, active");
-            };
-            Map<String, Object> params = new LinkedHashMap<>();
-            for (Object entry : list(properties.get("parameters"))) {
-                String e = String.valueOf(entry);
-                int eq = e.indexOf('=');
-                if (eq <= 0) {
-                    throw new IllegalArgumentException("controller '" + name + "': parameter '" + e + "' is not key=value");
-                }
-                params.put(e.substring(0, eq).trim(), ParameterValues.parse(e.substring(eq + 1)));
-            }
-            properties.keySet().stream().filter(k -> k.startsWith(PARAM) && k.length() > PARAM.length()).sorted()
-                    .forEach(k -> params.put(k.substring(PARAM.length()), ParameterValues.value(properties.get(k))));
-            return new Spec(text(properties.get("robot")), name, text(properties.get("type")), target, Map.copyOf(params));
-        }
-
-        boolean sameController(Spec other) {
-            return other != null && robot.equals(other.robot) && name.equals(other.name) && type.equals(other.type);
-        }
-
-        private static String text(Object o) {
-            return o == null ? "" : String.valueOf(o).trim();
-        }
-
-        private static List<Object> list(Object o) {
-            List<Object> out = new ArrayList<>();
-            if (o instanceof Object[] a) {
-                out.addAll(List.of(a));
-            } else if (o instanceof Collection<?> c) {
-                out.addAll(c);
-            } else if (o != null && !String.valueOf(o).isBlank()) {
-                out.add(o);
-            }
-            return out;
-        }
-    }
-
     private final List<ControllerManager> managers = new CopyOnWriteArrayList<>();
+    private final ParameterProbe probe;
     private final ScheduledExecutorService worker;
     private volatile Spec spec;
     /** The current attempt; a scheduled retry of an older one ends (worker thread only). */
@@ -146,23 +85,35 @@ public final class DeclaredController {
     /** The last problem logged (worker thread only). */
     private String lastProblem;
 
+    /**
+     * A configuration that cannot be read (no name, an unknown key, a value the value reader refuses) is logged in
+     * one line naming its file and does nothing until it is changed.
+     */
     @Activate
-    public DeclaredController(Map<String, Object> properties) {
-        Spec s = Spec.of(properties);
+    public DeclaredController(BundleContext context, Map<String, Object> properties) {
+        probe = new ParameterProbe(context);
+        Spec s = read(properties);
+        String thread = "robocell-controller-" + (s == null ? "?" : s.name());
         ScheduledThreadPoolExecutor w = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "robocell-controller-" + s.name());
+            Thread t = new Thread(r, thread);
             t.setDaemon(true);
             return t;
         });
         w.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         worker = w;
         spec = s;
-        worker.execute(() -> apply(s, null, 0));
+        if (s != null) {
+            worker.execute(() -> apply(s, null, 0));
+        }
     }
 
+    /** A changed configuration that cannot be read is refused in one line; the declaration stays as it was. */
     @Modified
     void modified(Map<String, Object> properties) {
-        Spec next = Spec.of(properties);
+        Spec next = read(properties);
+        if (next == null) {
+            return;
+        }
         Spec previous = spec;
         spec = next;
         worker.execute(() -> {
@@ -173,6 +124,18 @@ public final class DeclaredController {
                 apply(next, previous.parameters().equals(next.parameters()) ? null : next.parameters(), 0);
             }
         });
+    }
+
+    /** The declaration, or null after logging in one line why it cannot be read. */
+    private static Spec read(Map<String, Object> properties) {
+        try {
+            return Spec.of(properties);
+        } catch (IllegalArgumentException e) {
+            Object file = properties.get("felix.fileinstall.filename");
+            Object where = file != null ? file : properties.getOrDefault("service.pid", PID);
+            LOG.log(Level.WARNING, "{0}: {1}; the declaration is not applied", where, e.getMessage());
+            return null;
+        }
     }
 
     @Deactivate
@@ -205,6 +168,7 @@ public final class DeclaredController {
     @Reference(service = ControllerFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     void addFactory(ServiceReference<ControllerFactory> ref) {
+        probe.add(ref);
         Spec s = spec;
         Object types = ref.getProperty(ControllerFactory.TYPE);
         if (s != null && (s.type().isEmpty() || Spec.list(types).contains(s.type()))) {
@@ -213,6 +177,7 @@ public final class DeclaredController {
     }
 
     void removeFactory(ServiceReference<ControllerFactory> ref) {
+        probe.remove(ref);
         // the cell deactivates and unloads the instances of a type that goes; the declaration waits for its return
     }
 
@@ -262,7 +227,7 @@ public final class DeclaredController {
         }
         boolean reached;
         try {
-            reached = attempt(m, s, changed);
+            reached = new Attempt(m, s, probe, message -> problem(s, message)).run(changed);
         } catch (RuntimeException e) {
             problem(s, "declaration not applied: " + e);
             reached = false;
@@ -280,97 +245,17 @@ public final class DeclaredController {
         }
     }
 
-    /** One attempt; whether the controller is in the declared state afterwards. */
-    private boolean attempt(ControllerManager m, Spec s, Map<String, Object> changed) {
-        ControllerSnapshot c = m.controller(s.name()).orElse(null);
-        if (c == null) {
-            if (!s.type().isEmpty() && !m.types().contains(s.type())) {
-                problem(s, "waiting for type " + s.type() + " on robot " + m.robot());
-                return false;
-            }
-            Result r = s.type().isEmpty() ? m.load(s.name()) : m.load(s.name(), s.type());
-            if (!r.ok() && m.controller(s.name()).isEmpty()) {
-                problem(s, r.message());
-                return false;
-            }
-            changed = s.parameters();
-            c = m.controller(s.name()).orElseThrow();
-        } else if (!s.type().isEmpty() && !s.type().equals(c.type())) {
-            problem(s, "robot " + m.robot() + " runs it as type " + c.type() + ", the configuration declares " + s.type());
-            return false;
-        } else if (c.state() == LifecycleState.UNCONFIGURED && !s.parameters().isEmpty()) {
-            changed = s.parameters();
-        }
-        boolean reconfigure = false;
-        if (changed != null && !changed.isEmpty()) {
-            if (c.state() == LifecycleState.ACTIVE && !m.setParameters(s.name(), changed).ok()) {
-                // not live parameters: take it down, give it the parameters and bring it up again below
-                step(m, s, List.of(), List.of(s.name()));
-                check(m.setParameters(s.name(), changed), s);
-                reconfigure = true;
-            } else if (c.state() != LifecycleState.ACTIVE) {
-                check(m.setParameters(s.name(), changed), s);
-                reconfigure = c.state() == LifecycleState.INACTIVE;
-            }
-        }
-        if (reconfigure && s.target() >= 1) {
-            check(m.configure(s.name()), s);
-        }
-        for (int guard = 0; guard < 4; guard++) {
-            int rank = rank(m.controller(s.name()).map(ControllerSnapshot::state).orElse(null));
-            if (rank == s.target()) {
-                return true;
-            }
-            if (rank < 0) {
-                return false;
-            }
-            boolean moved;
-            if (rank < s.target()) {
-                moved = rank == 0 ? check(m.configure(s.name()), s) : step(m, s, List.of(s.name()), List.of());
-            } else {
-                moved = rank == 2 ? step(m, s, List.of(), List.of(s.name())) : check(m.cleanup(s.name()), s);
-            }
-            if (!moved) {
-                return false;
-            }
-        }
-        return false;
-    }
-
-    /** Deactivates (at one cycle boundary) and unloads the controller the configuration declared. */
+    /** Deactivates (at one cycle boundary) and unloads the controller a configuration declared (worker thread). */
     private void remove(Spec s) {
         ControllerManager m = s == null ? null : manager(s);
         if (m == null) {
             return;
         }
         try {
-            ControllerSnapshot c = m.controller(s.name()).orElse(null);
-            if (c == null) {
-                return;
-            }
-            if (c.state() == LifecycleState.ACTIVE) {
-                step(m, s, List.of(), List.of(s.name()));
-            }
-            check(m.unload(s.name()), s);
+            new Attempt(m, s, probe, message -> problem(s, message)).remove();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "controller " + s.name() + ": not unloaded: " + e.getMessage(), e);
         }
-    }
-
-    private boolean step(ControllerManager m, Spec s, List<String> activate, List<String> deactivate) {
-        SwitchResult r = m.switchControllers(activate, deactivate, Strictness.STRICT, 0).toCompletableFuture()
-                .orTimeout(30, TimeUnit.SECONDS).join();
-        if (!r.ok()) {
-            problem(s, r.message());
-        }
-        return r.ok();
-    }
-
-    private boolean check(Result r, Spec s) {
-        if (!r.ok()) {
-            problem(s, r.message());
-        }
-        return r.ok();
     }
 
     /** Logs what keeps a declaration from being applied, once until it changes. */
@@ -378,71 +263,6 @@ public final class DeclaredController {
         if (!message.equals(lastProblem)) {
             lastProblem = message;
             LOG.log(Level.WARNING, "controller {0}: {1}", s.name(), message);
-        }
-    }
-
-    private static int rank(LifecycleState state) {
-        if (state == null) {
-            return -1;
-        }
-        return switch (state) {
-            case UNCONFIGURED -> 0;
-            case INACTIVE -> 1;
-            case ACTIVE -> 2;
-            default -> -1;
-        };
-    }
-
-    /** Parameter values: typed ConfigAdmin values as they are, text read like YAML (as controller:set does). */
-    static final class ParameterValues {
-
-        private ParameterValues() {
-        }
-
-        static Object value(Object o) {
-            if (o instanceof String s) {
-                return parse(s);
-            }
-            if (o instanceof Object[] || o instanceof Collection<?> || o != null && o.getClass().isArray()) {
-                List<Object> out = new ArrayList<>();
-                if (o instanceof Collection<?> c) {
-                    c.forEach(e -> out.add(value(e)));
-                } else {
-                    int n = java.lang.reflect.Array.getLength(o);
-                    for (int i = 0; i < n; i++) {
-                        out.add(value(java.lang.reflect.Array.get(o, i)));
-                    }
-                }
-                return out;
-            }
-            return Objects.requireNonNull(o);
-        }
-
-        static Object parse(String text) {
-            String t = text.trim();
-            if (t.startsWith("[") && t.endsWith("]")) {
-                List<Object> list = new ArrayList<>();
-                String inner = t.substring(1, t.length() - 1).trim();
-                if (!inner.isEmpty()) {
-                    for (String item : inner.split(",")) {
-                        list.add(parse(item));
-                    }
-                }
-                return list;
-            }
-            if (t.equals("true") || t.equals("false")) {
-                return Boolean.valueOf(t);
-            }
-            if (t.matches("[+-]?\\d{1,18}")) {
-                return Long.valueOf(t);
-            }
-            if (t.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")) {
-                return Double.valueOf(t);
-            }
-            if (t.length() >= 2 && (t.startsWith("'") && t.endsWith("'") || t.startsWith("\"") && t.endsWith("\""))) {
-                return t.substring(1, t.length() - 1);
-            }
-            return t;
         }
     }
 }

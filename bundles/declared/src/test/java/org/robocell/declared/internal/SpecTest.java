@@ -2,6 +2,7 @@ package org.robocell.declared.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +23,7 @@ class SpecTest {
 
     @Test
     void aCfgFileDeclaresAnActiveControllerWithTypedParameters() {
-        DeclaredController.Spec s = DeclaredController.Spec.of(config("name", "fwd", "robot", "fr3",
+        Spec s = Spec.of(config("name", "fwd", "robot", "fr3",
                 "type", "forward_command_controller/ForwardCommandController", "param.joints", "[joint1, joint2]",
                 "param.interface_name", "position", "param.gains.joint1.p", "2.5", "param.steps", "3",
                 "param.open_loop", "true", "service.factoryPid", "org.robocell.controller"));
@@ -35,7 +36,7 @@ class SpecTest {
 
     @Test
     void theParametersAttributeAndTypedValuesAreReadToo() {
-        DeclaredController.Spec s = DeclaredController.Spec.of(config("name", "pid", "state", "configured",
+        Spec s = Spec.of(config("name", "pid", "state", "configured",
                 "parameters", new String[] { "joints=[joint3]", "gains.joint3.i=0.1" },
                 "param.limits", new double[] { 1.0, 2.0 }, "param.names", new String[] { "a", "b" }));
         assertEquals(1, s.target());
@@ -47,13 +48,46 @@ class SpecTest {
     @Test
     void aWrongDeclarationIsRefusedWithOneLine() {
         IllegalArgumentException noName = assertThrows(IllegalArgumentException.class,
-                () -> DeclaredController.Spec.of(config("type", "x/Y")));
+                () -> Spec.of(config("type", "x/Y")));
         assertEquals("a controller configuration (org.robocell.controller) needs a 'name'", noName.getMessage());
         IllegalArgumentException state = assertThrows(IllegalArgumentException.class,
-                () -> DeclaredController.Spec.of(config("name", "fwd", "state", "running")));
+                () -> Spec.of(config("name", "fwd", "state", "running")));
         assertEquals("controller 'fwd': state 'running' is not one of loaded, configured, active", state.getMessage());
         IllegalArgumentException entry = assertThrows(IllegalArgumentException.class,
-                () -> DeclaredController.Spec.of(config("name", "fwd", "parameters", new String[] { "joints" })));
-        assertEquals("controller 'fwd': parameter 'joints' is not key=value", entry.getMessage());
+                () -> Spec.of(config("name", "fwd", "parameters", new String[] { "joints" })));
+        assertEquals("controller 'fwd': 'joints' is not key=value (e.g. gains.joint1.p=2.5)", entry.getMessage());
+    }
+
+    @Test
+    void aMistypedKeyOrStateIsRefusedWithTheClosestKnownOne() {
+        IllegalArgumentException key = assertThrows(IllegalArgumentException.class,
+                () -> Spec.of(config("name", "fwd", "stat", "active")));
+        assertEquals("controller 'fwd': unknown key 'stat' (did you mean 'state'?); expected robot, name, type, state,"
+                + " parameters or param.<parameter>", key.getMessage());
+        IllegalArgumentException state = assertThrows(IllegalArgumentException.class,
+                () -> Spec.of(config("name", "fwd", "state", "activ")));
+        assertEquals("controller 'fwd': state 'activ' is not one of loaded, configured, active (did you mean 'active'?)",
+                state.getMessage());
+        Spec.of(config("name", "fwd", "service.pid", "x", "felix.fileinstall.filename", "file:/x.cfg",
+                "component.id", 3L));
+    }
+
+    @Test
+    void valuesReadAsTheShellReadsThemWithTheSameRefusals() {
+        Spec s = Spec.of(config("name", "fwd", "param.a", "NaN", "param.b", ".nan", "param.c", "'12'",
+                "param.d", "0x10", "param.e", "[[1, 2], [x]]", "param.f", "yes"));
+        assertEquals("NaN", s.parameters().get("a"), "Java's NaN is text, so a number parameter refuses it");
+        assertTrue(Double.isNaN((Double) s.parameters().get("b")));
+        assertEquals("12", s.parameters().get("c"));
+        assertEquals(16L, s.parameters().get("d"));
+        assertEquals(List.of(List.of(1L, 2L), List.of("x")), s.parameters().get("e"));
+        assertEquals("yes", s.parameters().get("f"));
+        IllegalArgumentException unclosed = assertThrows(IllegalArgumentException.class,
+                () -> Spec.of(config("name", "fwd", "param.joints", "[joint1, joint2")));
+        assertEquals("controller 'fwd': parameter 'joints': the '[' at character 1 is not closed; expected ']'",
+                unclosed.getMessage());
+        IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
+                () -> Spec.of(config("name", "fwd", "param.", "1")));
+        assertTrue(empty.getMessage().contains("names no parameter"), empty.getMessage());
     }
 }
