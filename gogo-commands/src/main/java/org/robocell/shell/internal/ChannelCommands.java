@@ -1,6 +1,7 @@
 package org.robocell.shell.internal;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -15,6 +16,7 @@ import org.robocell.api.io.Channel;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.CommandInput;
 import org.robocell.api.io.StateOutput;
+import org.robocell.api.text.Suggestions;
 
 /**
  * Controllers' channels, the counterpart of ROS topics: list them, echo what the loop publishes, send commands.
@@ -42,7 +44,8 @@ public final class ChannelCommands {
             if (c.get() instanceof StateOutput out) {
                 table.row(name, "state", out.size() + " fields, " + out.publications() + " publications");
             } else if (c.get() instanceof CommandInput in) {
-                table.row(name, "command", in.acceptedCount() + " accepted, " + in.rejectedCount() + " rejected");
+                table.row(name, "command", (in.fields().isEmpty() ? "" : in.fields().size() + " fields, ")
+                        + in.acceptedCount() + " accepted, " + in.rejectedCount() + " rejected");
             } else {
                 table.row(name, "goal", c.get().getClass().getSimpleName().replace("Impl", ""));
             }
@@ -50,28 +53,30 @@ public final class ChannelCommands {
         return table.size() == 0 ? "no channels: load and configure a controller" : table.render();
     }
 
+    /** Samples per second {@code channel:echo} prints at most. */
+    static final double MAX_ECHO_RATE = 1000;
+
     @Descriptor("print a state channel's fields, n times at a rate (joint states, controller state, wrench ...)")
     public void echo(CommandSession session,
-            @Descriptor("how many samples (0: until interrupted)") @Parameter(names = { "-n", "--count" }, absentValue = "1") int count,
-            @Descriptor("samples per second") @Parameter(names = { "-r", "--rate" }, absentValue = "10") double rate,
+            @Descriptor("how many samples (0: until interrupted)") @Parameter(names = { "-n", "--count" }, absentValue = "1") String count,
+            @Descriptor("samples per second (greater than 0, at most 1000)") @Parameter(names = { "-r", "--rate" }, absentValue = "10") String rate,
             @Descriptor("only fields containing this text") @Parameter(names = { "-f", "--filter" }, absentValue = "") String filter,
             @Descriptor("channel name, e.g. joint_states") String name) throws InterruptedException {
-        if (!(rate > 0) || Double.isInfinite(rate)) {
-            throw new CommandFailed("rate must be a positive number of samples per second, got " + rate);
-        }
+        int samples = Numbers.whole("-n", count, 0, Integer.MAX_VALUE);
+        double perSecond = Numbers.positive("-r", rate, MAX_ECHO_RATE);
         StateOutput out = stateOutput(name);
         PrintStream console = System.out; // the shell redirects System.out to the session that runs the command
-        long periodNanos = (long) (1e9 / rate);
+        long periodNanos = (long) (1e9 / perSecond);
         double[] values = new double[out.size()];
         long next = System.nanoTime();
-        for (int i = 0; count <= 0 || i < count; i++) {
+        for (int i = 0; samples == 0 || i < samples; i++) {
             if (values.length != out.size()) {
                 values = new double[out.size()];
             }
             long publications = out.read(values);
             console.println(format(out.fields(), values, publications, filter));
             console.flush();
-            if (count > 0 && i == count - 1) {
+            if (samples > 0 && i == samples - 1) {
                 break;
             }
             next += periodNanos;
@@ -82,18 +87,33 @@ public final class ChannelCommands {
         }
     }
 
+    /**
+     * Sends one command. The values must be finite numbers, as many as the channel has fields (a forward controller's
+     * joints): anything else is refused here with one line, and the channel itself refuses it from any other sender.
+     */
     @Descriptor("send values to a command channel (e.g. a forward command controller's <name>/commands)")
     public String send(@Descriptor("channel name, or a controller name whose <name>/commands channel is meant") String name,
-            @Descriptor("values, one per joint in the controller's order") double... values) {
+            @Descriptor("values, one per field in the channel's order (channel:list shows the fields)") String... values) {
         CommandInput in = commandInput(name);
+        List<String> fields = in.fields();
         if (values.length == 0) {
-            throw new CommandFailed("give the values to send");
+            throw new CommandFailed("give the values to send" + (fields.isEmpty() ? "" : ": " + in.name() + " takes "
+                    + fields.size() + " (" + String.join(", ", fields) + ")"));
         }
-        if (!in.offer(values)) {
-            throw new CommandFailed(in.name() + " refused " + java.util.Arrays.toString(values)
-                    + ": NaN or infinite values are dropped");
+        if (!fields.isEmpty() && values.length != fields.size()) {
+            throw new CommandFailed(in.name() + " takes " + fields.size() + (fields.size() == 1 ? " value (" : " values (")
+                    + String.join(", ", fields) + "), got " + values.length);
         }
-        return "sent " + java.util.Arrays.toString(values) + " to " + in.name();
+        double[] command = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            command[i] = Numbers.finite(fields.isEmpty() ? "value " + (i + 1)
+                    : "value " + (i + 1) + " (" + fields.get(i) + ")", values[i]);
+        }
+        if (!in.offer(command)) {
+            String why = in.explain(command);
+            throw new CommandFailed(why != null ? why : in.name() + " refused " + Arrays.toString(command));
+        }
+        return "sent " + Arrays.toString(command) + " to " + in.name();
     }
 
     private StateOutput stateOutput(String name) {
@@ -104,7 +124,7 @@ public final class ChannelCommands {
         if (c.isPresent() && c.get() instanceof StateOutput out) {
             return out;
         }
-        throw new CommandFailed("no state channel '" + name + "'" + Names.suggest(name, stateNames()));
+        throw new CommandFailed("no state channel '" + name + "'" + Suggestions.didYouMeanOrKnown(name, stateNames()));
     }
 
     private CommandInput commandInput(String name) {
@@ -115,7 +135,7 @@ public final class ChannelCommands {
         if (c.isPresent() && c.get() instanceof CommandInput in) {
             return in;
         }
-        throw new CommandFailed("no command channel '" + name + "'" + Names.suggest(name, registry.names().stream()
+        throw new CommandFailed("no command channel '" + name + "'" + Suggestions.didYouMeanOrKnown(name, registry.names().stream()
                 .filter(n -> registry.find(n).map(ch -> ch instanceof CommandInput).orElse(false)).toList()));
     }
 

@@ -22,6 +22,8 @@ import org.robocell.api.cell.Result;
 import org.robocell.api.cell.Strictness;
 import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.controller.ControllerFactory;
+import org.robocell.api.controller.ParameterValues;
+import org.robocell.api.text.Suggestions;
 
 /** The {@code ros2 control} controller verbs. Every command reads snapshots; none waits on the loop but a switch. */
 @Component(service = ControllerCommands.class, property = { "osgi.command.scope=controller",
@@ -33,6 +35,8 @@ import org.robocell.api.controller.ControllerFactory;
 public final class ControllerCommands {
 
     private static final String ROBOT = "--robot";
+    private static final String TIMEOUT = "cycles the loop may take to commit the switch (a whole number of at least 1;"
+            + " default: one second's worth)";
 
     private final Robots robots;
     private final BundleContext context;
@@ -105,21 +109,23 @@ public final class ControllerCommands {
     @Descriptor("activate controllers at one cycle boundary (strict unless --best-effort)")
     public String activate(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Parameter(names = { "-b", "--best-effort" }, absentValue = "false", presentValue = "true") boolean bestEffort,
-            @Parameter(names = { "-t", "--timeout" }, absentValue = "0") int timeoutCycles,
+            @Descriptor(TIMEOUT) @Parameter(names = { "-t", "--timeout" }, absentValue = "") String timeout,
             @Descriptor("controller names") String... names) {
+        int cycles = timeoutCycles(timeout);
         requireNames(names, "activate");
         return switched(robots.withController(robot, names[0]).switchControllersAndWait(List.of(names), List.of(),
-                bestEffort ? Strictness.BEST_EFFORT : Strictness.STRICT, timeoutCycles));
+                bestEffort ? Strictness.BEST_EFFORT : Strictness.STRICT, cycles));
     }
 
     @Descriptor("deactivate controllers at one cycle boundary (strict unless --best-effort)")
     public String deactivate(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Parameter(names = { "-b", "--best-effort" }, absentValue = "false", presentValue = "true") boolean bestEffort,
-            @Parameter(names = { "-t", "--timeout" }, absentValue = "0") int timeoutCycles,
+            @Descriptor(TIMEOUT) @Parameter(names = { "-t", "--timeout" }, absentValue = "") String timeout,
             @Descriptor("controller names") String... names) {
+        int cycles = timeoutCycles(timeout);
         requireNames(names, "deactivate");
         return switched(robots.withController(robot, names[0]).switchControllersAndWait(List.of(), List.of(names),
-                bestEffort ? Strictness.BEST_EFFORT : Strictness.STRICT, timeoutCycles));
+                bestEffort ? Strictness.BEST_EFFORT : Strictness.STRICT, cycles));
     }
 
     @Descriptor("activate and deactivate controllers together, at one cycle boundary")
@@ -127,7 +133,8 @@ public final class ControllerCommands {
             @Descriptor("controllers to activate, comma-separated") @Parameter(names = { "-a", "--activate" }, absentValue = "") String activate,
             @Descriptor("controllers to deactivate, comma-separated") @Parameter(names = { "-d", "--deactivate" }, absentValue = "") String deactivate,
             @Descriptor("strict (default) or best-effort") @Parameter(names = { "-s", "--strictness" }, absentValue = "strict") String strictness,
-            @Descriptor("cycles the loop may take to commit the switch") @Parameter(names = { "-t", "--timeout" }, absentValue = "0") int timeoutCycles) {
+            @Descriptor(TIMEOUT) @Parameter(names = { "-t", "--timeout" }, absentValue = "") String timeout) {
+        int cycles = timeoutCycles(timeout);
         Strictness s = Strictness.fromLabel(strictness);
         if (s == null) {
             throw new CommandFailed("strictness '" + strictness + "' is not one of: strict, best-effort");
@@ -135,7 +142,7 @@ public final class ControllerCommands {
         List<String> on = names(activate);
         List<String> off = names(deactivate);
         String any = !on.isEmpty() ? on.get(0) : !off.isEmpty() ? off.get(0) : "";
-        return switched(robots.withController(robot, any).switchControllersAndWait(on, off, s, timeoutCycles));
+        return switched(robots.withController(robot, any).switchControllersAndWait(on, off, s, cycles));
     }
 
     @Descriptor("the chain graph: which controller commands which, and the update order")
@@ -160,7 +167,7 @@ public final class ControllerCommands {
         ControllerManager m = robots.withController(robot, name);
         Optional<ControllerSnapshot> found = m.controller(name);
         if (found.isEmpty()) {
-            throw new CommandFailed("controller '" + name + "' is not loaded" + Names.suggest(name,
+            throw new CommandFailed("controller '" + name + "' is not loaded" + Suggestions.didYouMeanOrKnown(name,
                     m.controllers().stream().map(ControllerSnapshot::name).toList()));
         }
         ControllerSnapshot c = found.get();
@@ -195,17 +202,21 @@ public final class ControllerCommands {
 
     @Descriptor("set controller parameters: key=value ...; an active controller takes only its live parameters")
     public String set(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name,
-            @Descriptor("key=value pairs, e.g. gains.joint1.p=2.5 joints=[a1,a2]") String... assignments) {
+            @Descriptor("key=value pairs read as YAML flow values, e.g. gains.joint1.p=2.5 joints=[a1, a2]") Object... assignments) {
         if (assignments.length == 0) {
             throw new CommandFailed("give at least one key=value");
         }
         Map<String, Object> values = new LinkedHashMap<>();
-        for (String a : assignments) {
-            int eq = a.indexOf('=');
-            if (eq <= 0) {
-                throw new CommandFailed("'" + a + "' is not key=value");
+        for (String a : Assignments.join(assignments)) {
+            Map.Entry<String, Object> e;
+            try {
+                e = ParameterValues.assignment(a);
+            } catch (IllegalArgumentException bad) {
+                throw new CommandFailed(bad.getMessage());
             }
-            values.put(a.substring(0, eq).trim(), Values.parse(a.substring(eq + 1).trim()));
+            if (values.put(e.getKey(), e.getValue()) != null) {
+                throw new CommandFailed("parameter '" + e.getKey() + "' is given twice; give each once");
+            }
         }
         return done(robots.withController(robot, name).setParameters(name, values));
     }
@@ -216,7 +227,7 @@ public final class ControllerCommands {
         ControllerManager m = robots.withController(robot, name);
         Optional<ControllerSnapshot> found = m.controller(name);
         if (found.isEmpty()) {
-            throw new CommandFailed("controller '" + name + "' is not loaded" + Names.suggest(name,
+            throw new CommandFailed("controller '" + name + "' is not loaded" + Suggestions.didYouMeanOrKnown(name,
                     m.controllers().stream().map(ControllerSnapshot::name).toList()));
         }
         String type = found.get().type();
@@ -255,6 +266,11 @@ public final class ControllerCommands {
 
     private static long serviceId(ServiceReference<?> ref) {
         return (Long) ref.getProperty(Constants.SERVICE_ID);
+    }
+
+    /** The -t option: absent, the manager's default (0); given, a whole number of cycles of at least 1. */
+    private static int timeoutCycles(String text) {
+        return text.isEmpty() ? 0 : Numbers.whole("-t", text, 1, Integer.MAX_VALUE);
     }
 
     private static void requireNames(String[] names, String verb) {

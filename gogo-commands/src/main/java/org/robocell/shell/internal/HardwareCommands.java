@@ -13,6 +13,7 @@ import org.robocell.api.cell.HardwareSnapshot;
 import org.robocell.api.cell.HardwareStateResult;
 import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.text.Suggestions;
 
 /** The {@code ros2 control} hardware verbs. */
 @Component(service = HardwareCommands.class, property = { "osgi.command.scope=hardware",
@@ -65,7 +66,7 @@ public final class HardwareCommands {
         ControllerManager m = robots.pick(robot);
         if (m.hardware(component).isEmpty()) {
             throw new CommandFailed("no hardware component '" + component + "' on robot '" + m.robot() + "'"
-                    + Names.suggest(component, m.hardware().stream().map(HardwareSnapshot::name).toList()));
+                    + Suggestions.didYouMeanOrKnown(component, m.hardware().stream().map(HardwareSnapshot::name).toList()));
         }
         HardwareStateResult r = m.setHardwareState(component, state);
         if (!r.ok()) {

@@ -57,13 +57,16 @@ public final class JitterCommands {
             + " -r HZ, -w WARMUP, -i sleep|sleep_then_spin|spin, --robot kr6|fr3|dual_fr3, --switch-storm N,"
             + " --shell-storm N, --alloc-mbps N, --fifo PRIO, --cpu LIST, --bare-cpu LIST, --mlock")
     public String jitter(@Descriptor("options") String... args) throws InterruptedException {
+        checkDurations(args);
         List<String> all = new ArrayList<>(List.of("--seconds", "10", "--warmup", "2"));
         all.addAll(Arrays.asList(args));
         JitterOptions options;
         try {
             options = JitterOptions.parse(all.toArray(String[]::new));
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed(e.getMessage());
+            // the harness adds its usage text after the reason; the shell answers the reason in one line
+            String reason = e.getMessage() == null ? "bad options" : e.getMessage().lines().findFirst().orElse("");
+            throw new CommandFailed(reason + " (help cell:jitter lists the options)");
         }
         List<ServiceReference<?>> used = new CopyOnWriteArrayList<>();
         try {
@@ -93,6 +96,22 @@ public final class JitterCommands {
         } finally {
             for (ServiceReference<?> r : used) {
                 context.ungetService(r);
+            }
+        }
+    }
+
+    /** The longest run {@code -s} and {@code -w} may ask for in a live cell, in seconds. */
+    static final double LONGEST_RUN = 3600;
+
+    /** {@code -s} and {@code -w}: finite, {@code -s} above 0, both at most an hour (the harness takes any double). */
+    static void checkDurations(String[] args) {
+        for (int i = 0; i < args.length - 1; i++) {
+            switch (args[i]) {
+                case "-s", "--seconds" -> Numbers.positive(args[i], args[i + 1], LONGEST_RUN);
+                case "-w", "--warmup" -> Numbers.atLeastZero(args[i], args[i + 1], LONGEST_RUN);
+                default -> {
+                    // the harness checks the others
+                }
             }
         }
     }

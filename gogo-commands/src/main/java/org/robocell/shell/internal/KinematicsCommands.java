@@ -17,6 +17,7 @@ import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.model.Joint;
 import org.robocell.api.model.RobotModel;
+import org.robocell.api.text.Suggestions;
 import org.robocell.kinematics.IkOptions;
 import org.robocell.kinematics.IkResult;
 import org.robocell.kinematics.KinematicModel;
@@ -27,6 +28,8 @@ import org.robocell.kinematics.KinematicsService;
 @Component(service = KinematicsCommands.class, property = { "osgi.command.scope=cell", "osgi.command.function=fk",
         "osgi.command.function=ik" })
 public final class KinematicsCommands {
+
+    private static final List<String> POSE = List.of("x", "y", "z", "roll", "pitch", "yaw");
 
     private final BundleContext context;
     private final Robots robots;
@@ -42,7 +45,7 @@ public final class KinematicsCommands {
     @Descriptor("pose of a link (default: the robot's tip) for the live joint state, or for the joint positions given")
     public String fk(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("link name") @Parameter(names = { "-l", "--link" }, absentValue = "") String link,
-            @Descriptor("joint positions in the model's joint order (none: the live state)") double... q) {
+            @Descriptor("joint positions in the model's joint order (none: the live state)") String... q) {
         ControllerManager manager = robots.pick(robot);
         RobotModel model = model(manager.robot());
         KinematicModel km = kinematics.model(model);
@@ -59,14 +62,13 @@ public final class KinematicsCommands {
     @Descriptor("joint positions that put a link (default: the tip) at a pose: x y z in m, roll pitch yaw in rad")
     public String ik(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("link name") @Parameter(names = { "-l", "--link" }, absentValue = "") String link,
-            @Descriptor("x y z roll pitch yaw") double... pose) {
-        if (pose.length != 6) {
-            throw new CommandFailed("give the pose as x y z roll pitch yaw (6 numbers), got " + pose.length);
+            @Descriptor("x y z roll pitch yaw") String... values) {
+        if (values.length != 6) {
+            throw new CommandFailed("give the pose as x y z roll pitch yaw (6 numbers), got " + values.length);
         }
-        for (double v : pose) {
-            if (!Double.isFinite(v)) {
-                throw new CommandFailed("the pose must be finite numbers, got " + java.util.Arrays.toString(pose));
-            }
+        double[] pose = new double[6];
+        for (int i = 0; i < 6; i++) {
+            pose[i] = Numbers.finite(POSE.get(i), values[i]);
         }
         ControllerManager manager = robots.pick(robot);
         RobotModel model = model(manager.robot());
@@ -133,15 +135,20 @@ public final class KinematicsCommands {
         try {
             return km.linkIndex(link);
         } catch (IllegalArgumentException e) {
-            throw new CommandFailed("no link '" + link + "'" + Names.suggest(link, km.linkNames()));
+            throw new CommandFailed("no link '" + link + "'" + Suggestions.didYouMeanOrKnown(link, km.linkNames()));
         }
     }
 
-    private static double[] checked(double[] q, KinematicModel km) {
+    /** Positions given in the model's joint order: as many as it has joints, each a finite number. */
+    static double[] checked(String[] q, KinematicModel km) {
         if (q.length != km.dof()) {
             throw new CommandFailed("the model has " + km.dof() + " joints " + km.jointNames() + ", got " + q.length + " positions");
         }
-        return q;
+        double[] out = new double[q.length];
+        for (int i = 0; i < q.length; i++) {
+            out[i] = Numbers.finite("position " + (i + 1) + " (" + km.jointNames().get(i) + ")", q[i]);
+        }
+        return out;
     }
 
     private static double[] liveJointPositions(ControllerManager manager, KinematicModel km) {

@@ -21,6 +21,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.robocell.api.gripper.GripperCommand;
 import org.robocell.api.gripper.GripperGoal;
 import org.robocell.api.io.ChannelRegistry;
+import org.robocell.api.text.Suggestions;
 import org.robocell.api.trajectory.FollowJointTrajectory;
 import org.robocell.api.trajectory.GoalHandle;
 import org.robocell.api.trajectory.GoalResult;
@@ -36,68 +37,97 @@ import org.robocell.api.trajectory.TrajectoryPoint;
  */
 @Component(service = TrajectoryCommands.class, property = { "osgi.command.scope=trajectory",
         "osgi.command.function=move", "osgi.command.function=points", "osgi.command.function=cancel",
-        "osgi.command.function=gripper" })
+        "osgi.command.function=goals", "osgi.command.function=gripper" })
 public final class TrajectoryCommands {
 
+    /** Feedback lines per second while waiting: at most this many. */
+    static final double MAX_PROGRESS = 100;
+
     private final ChannelRegistry registry;
-    /** The last goal sent to each controller from the shell, so that {@code cancel} can find it. */
-    private final java.util.Map<String, GoalHandle> lastGoals = new java.util.concurrent.ConcurrentHashMap<>();
+    private final GoalBook book;
 
     @Activate
-    public TrajectoryCommands(@Reference ChannelRegistry registry) {
+    public TrajectoryCommands(@Reference ChannelRegistry registry, @Reference GoalBook book) {
         this.registry = registry;
+        this.book = book;
     }
 
     @Descriptor("move the joints of a trajectory controller to positions in a time, and watch it arrive")
     public String move(CommandSession session,
-            @Descriptor("seconds the motion takes") @Parameter(names = { "-d", "--duration" }, absentValue = "3") double duration,
+            @Descriptor("seconds the motion takes (greater than 0)") @Parameter(names = { "-d", "--duration" }, absentValue = "3") String duration,
             @Descriptor("return once the goal is accepted") @Parameter(names = { "--no-wait" }, absentValue = "false", presentValue = "true") boolean noWait,
-            @Descriptor("feedback lines per second while waiting (0: none)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") double progress,
+            @Descriptor("feedback lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
             @Descriptor("trajectory controller name") String controller,
-            @Descriptor("target positions, one per joint in the controller's joint order") double... positions) throws Exception {
-        if (!(duration > 0) || Double.isInfinite(duration)) {
-            throw new CommandFailed("duration must be a positive number of seconds, got " + duration);
-        }
+            @Descriptor("target positions, one per joint in the controller's joint order") String... positions) throws Exception {
+        double seconds = Numbers.positive("-d", duration, Double.MAX_VALUE);
+        double lines = Numbers.atLeastZero("-p", progress, MAX_PROGRESS);
         FollowJointTrajectory jtc = trajectoryController(controller);
         if (positions.length != jtc.joints().size()) {
             throw new CommandFailed(controller + " moves " + jtc.joints().size() + " joints " + jtc.joints()
                     + ", got " + positions.length + " positions");
         }
-        List<TrajectoryPoint> points = List.of(TrajectoryPoint.positions(duration, positions));
-        return run(session, controller, jtc, JointTrajectory.startingNow(jtc.joints(), points), noWait, progress);
+        double[] target = Numbers.finite("position", positions);
+        List<TrajectoryPoint> points = List.of(TrajectoryPoint.positions(seconds, target));
+        return run(session, controller, jtc, JointTrajectory.startingNow(jtc.joints(), points), noWait, lines);
     }
 
     @Descriptor("send a trajectory from a file (one point per line: time_from_start p1 p2 ...; # comments) and watch it")
     public String points(CommandSession session,
-            @Parameter(names = { "--no-wait" }, absentValue = "false", presentValue = "true") boolean noWait,
-            @Parameter(names = { "-p", "--progress" }, absentValue = "2") double progress,
+            @Descriptor("return once the goal is accepted") @Parameter(names = { "--no-wait" }, absentValue = "false", presentValue = "true") boolean noWait,
+            @Descriptor("feedback lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
             @Descriptor("trajectory controller name") String controller, @Descriptor("file of points") String file) throws Exception {
+        double lines = Numbers.atLeastZero("-p", progress, MAX_PROGRESS);
         FollowJointTrajectory jtc = trajectoryController(controller);
         List<TrajectoryPoint> points = readPoints(Path.of(file), jtc.joints().size());
-        return run(session, controller, jtc, JointTrajectory.startingNow(jtc.joints(), points), noWait, progress);
+        return run(session, controller, jtc, JointTrajectory.startingNow(jtc.joints(), points), noWait, lines);
     }
 
-    @Descriptor("cancel the goal the shell last sent to a trajectory controller; the robot holds where it is")
-    public String cancel(@Descriptor("trajectory controller name") String controller) {
-        GoalHandle goal = lastGoals.get(controller);
-        if (goal == null || goal.status().isFinal()) {
-            throw new CommandFailed("no goal of " + controller + " is running from this shell");
+    @Descriptor("cancel the running goal of a trajectory controller that any shell or SSH session sent; the robot holds"
+            + " where it is")
+    public String cancel(CommandSession session, @Descriptor("trajectory controller name") String controller) {
+        trajectoryController(controller);
+        GoalBook.Entry e = book.running(controller).orElseThrow(() -> new CommandFailed("no goal of " + controller
+                + " sent from the shell is running" + (book.running().isEmpty() ? ""
+                        : "; running: " + String.join(", ", book.running().stream().map(GoalBook.Entry::controller)
+                                .toList()))));
+        if (!e.goal().cancel()) {
+            throw new CommandFailed("goal " + e.goal().id() + " of " + controller + " ended before it could be canceled ("
+                    + e.goal().status() + ")");
         }
-        goal.cancel();
-        return "canceled goal " + goal.id() + " of " + controller + "; it holds position";
+        long mine = book.number(session);
+        return "canceled goal " + e.goal().id() + " of " + controller + " (sent " + e.sent() + " by "
+                + (e.session() == mine ? "this session" : "session " + e.session()) + "); it holds position";
+    }
+
+    @Descriptor("the running trajectory goals that any shell or SSH session sent: controller, goal, status, when, from")
+    public String goals(CommandSession session) {
+        List<GoalBook.Entry> running = book.running();
+        if (running.isEmpty()) {
+            return "no trajectory goal sent from the shell is running";
+        }
+        long mine = book.number(session);
+        Table t = Table.of("CONTROLLER", "GOAL", "STATUS", "SENT", "FROM");
+        for (GoalBook.Entry e : running) {
+            t.row(e.controller(), e.goal().id(), e.goal().status(), e.sent(),
+                    e.session() == mine ? "this session" : "session " + e.session());
+        }
+        return t.render();
     }
 
     @Descriptor("move a gripper to a position (width) with an optional maximum effort, and wait for the result")
-    public String gripper(@Descriptor("seconds to wait for the result") @Parameter(names = { "-w", "--wait" }, absentValue = "10") double wait,
-            @Descriptor("gripper controller name") String controller, @Descriptor("target position") double position,
-            @Descriptor("maximum effort (NaN: the configured one)") @Parameter(names = { "-e", "--effort" }, absentValue = "NaN") double effort)
+    public String gripper(@Descriptor("seconds to wait for the result (greater than 0, at most 3600)") @Parameter(names = { "-w", "--wait" }, absentValue = "10") String wait,
+            @Descriptor("maximum effort (greater than 0; default: the configured one)") @Parameter(names = { "-e", "--effort" }, absentValue = "") String effort,
+            @Descriptor("gripper controller name") String controller, @Descriptor("target position") String position)
             throws Exception {
+        double seconds = Numbers.positive("-w", wait, 3600);
+        double target = Numbers.finite("position", position);
+        double maxEffort = effort.isEmpty() ? Double.NaN : Numbers.positive("-e", effort, Double.MAX_VALUE);
         GripperCommand gripper = registry.find(controller + "/gripper_cmd", GripperCommand.class)
                 .orElseThrow(() -> new CommandFailed("no gripper controller '" + controller + "' is configured"
-                        + Names.suggest(controller, controllersWith("/gripper_cmd"))));
-        org.robocell.api.gripper.GoalHandle goal = gripper.submit(new GripperGoal(position, effort, Double.NaN));
+                        + Suggestions.didYouMeanOrKnown(controller, controllersWith("/gripper_cmd"))));
+        org.robocell.api.gripper.GoalHandle goal = gripper.submit(new GripperGoal(target, maxEffort, Double.NaN));
         try {
-            org.robocell.api.gripper.GoalResult r = goal.awaitResult(Duration.ofMillis((long) (wait * 1000)));
+            org.robocell.api.gripper.GoalResult r = goal.awaitResult(Duration.ofMillis((long) (seconds * 1000)));
             String text = String.format(Locale.ROOT, "%s: position %.4f, effort %.3f%s%s", r.status(), r.position(),
                     r.effort(), r.stalled() ? ", stalled" : "", r.message() == null || r.message().isEmpty() ? "" : " (" + r.message() + ")");
             if (r.status() != org.robocell.api.gripper.GoalStatus.SUCCEEDED) {
@@ -115,9 +145,10 @@ public final class TrajectoryCommands {
         if (goal.status() == GoalStatus.REJECTED) {
             throw new CommandFailed("goal rejected: " + goal.result().map(GoalResult::message).orElse("no reason given"));
         }
-        lastGoals.put(controller, goal);
+        book.sent(controller, goal, session);
         if (noWait) {
-            return "goal " + goal.id() + " accepted by " + controller;
+            return "goal " + goal.id() + " accepted by " + controller + "; trajectory:goals lists it, trajectory:cancel "
+                    + controller + " cancels it from any session";
         }
         PrintStream console = System.out; // the shell redirects System.out to the session that runs the command
         long periodMillis = progress > 0 ? Math.max(1, (long) (1000 / progress)) : 200;
@@ -156,7 +187,7 @@ public final class TrajectoryCommands {
     private FollowJointTrajectory trajectoryController(String controller) {
         Optional<FollowJointTrajectory> jtc = registry.find(controller + "/follow_joint_trajectory", FollowJointTrajectory.class);
         return jtc.orElseThrow(() -> new CommandFailed("no trajectory controller '" + controller + "' is configured"
-                + Names.suggest(controller, controllersWith("/follow_joint_trajectory"))));
+                + Suggestions.didYouMeanOrKnown(controller, controllersWith("/follow_joint_trajectory"))));
     }
 
     private List<String> controllersWith(String suffix) {
