@@ -162,12 +162,13 @@ class ShellInputTest {
 
     @Test
     void everyNumericOptionIsCheckedAndTheRefusalNamesIt() throws Exception {
-        for (String t : List.of("0", "-5", "abc", "1.5")) {
-            refused("controller:deactivate" + R + "-t " + t + " input_jtc", "option -t is '" + t + "'");
-            refused("controller:activate" + R + "-t " + t + " input_fwd", "option -t is '" + t + "'");
-            refused("controller:switch" + R + "-a input_fwd -d input_jtc -t " + t, "option -t is '" + t + "'");
+        for (String t : List.of("0", "-5", "'abc'", "1.5")) {
+            String said = "option -t is " + t + "; expected a whole number from 1";
+            refused("controller:deactivate" + R + "-t " + t + " input_jtc", said);
+            refused("controller:activate" + R + "-t " + t + " input_fwd", said);
+            refused("controller:switch" + R + "-a input_fwd -d input_jtc -t " + t, said);
         }
-        refused("channel:echo -n -1 input_jsb/joint_states", "option -n is '-1'; expected a whole number from 0");
+        refused("channel:echo -n -1 input_jsb/joint_states", "option -n is -1; expected a whole number from 0");
         refused("channel:echo -r 0 input_jsb/joint_states", "option -r is 0; expected a number greater than 0");
         refused("channel:echo -r 5000 input_jsb/joint_states", "at most 1000");
         refused("channel:echo -r NaN input_jsb/joint_states", "option -r is 'NaN', not a number");

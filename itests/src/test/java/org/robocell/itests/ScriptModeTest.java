@@ -55,7 +55,7 @@ class ScriptModeTest {
         Run run = robocell("--script", "options.gosh");
         assertEquals(1, run.status, run.output);
         assertTrue(run.output.contains("options.gosh:2: controller:activate -t -5 joint_trajectory_controller\n"
-                + "  error: option -t is '-5'; expected a whole number from 1 to 2147483647\n"), run.output);
+                + "  error: option -t is -5; expected a whole number from 1 to 2147483647\n"), run.output);
         assertTrue(!run.output.contains("> hardware:plugins"), "the script stops at the refused line\n" + run.output);
     }
 

@@ -49,8 +49,8 @@ final class Numbers {
     static double positive(String option, String text, double max) {
         double v = finite("option " + option, text);
         if (!(v > 0) || v > max) {
-            throw new CommandFailed("option " + option + " is " + text + "; expected a number greater than 0 and at"
-                    + " most " + plain(max));
+            throw new CommandFailed("option " + option + " is " + text + "; expected a number greater than 0"
+                    + (max < Double.MAX_VALUE ? " and at most " + plain(max) : ""));
         }
         return v;
     }
@@ -73,7 +73,8 @@ final class Numbers {
             v = text;
         }
         if (!(v instanceof Long l) || l < min || l > max) {
-            throw new CommandFailed("option " + option + " is '" + text + "'; expected a whole number from " + min
+            String shown = v instanceof Number ? text.strip() : "'" + text + "'";
+            throw new CommandFailed("option " + option + " is " + shown + "; expected a whole number from " + min
                     + " to " + max);
         }
         return (int) (long) l;

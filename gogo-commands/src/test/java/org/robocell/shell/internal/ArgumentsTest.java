@@ -49,10 +49,16 @@ class ArgumentsTest {
         assertEquals("option -p is -1; expected a number from 0 to 100", refused(() -> Numbers.atLeastZero("-p", "-1", 100)));
         assertEquals(0.0, Numbers.atLeastZero("-p", "0", 100));
         assertEquals(5, Numbers.whole("-t", "5", 1, Integer.MAX_VALUE));
-        for (String bad : List.of("0", "-5", "abc", "2.5", "1e3", "99999999999", "NaN")) {
+        for (String bad : List.of("0", "-5", "2.5", "1e3", "99999999999")) {
+            assertEquals("option -t is " + bad + "; expected a whole number from 1 to 2147483647",
+                    refused(() -> Numbers.whole("-t", bad, 1, Integer.MAX_VALUE)));
+        }
+        for (String bad : List.of("abc", "NaN", "")) {
             assertEquals("option -t is '" + bad + "'; expected a whole number from 1 to 2147483647",
                     refused(() -> Numbers.whole("-t", bad, 1, Integer.MAX_VALUE)));
         }
+        assertEquals("option -d is 0; expected a number greater than 0",
+                refused(() -> Numbers.positive("-d", "0", Double.MAX_VALUE)));
     }
 
     @Test
