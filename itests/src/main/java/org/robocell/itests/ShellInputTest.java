@@ -203,6 +203,7 @@ class ShellInputTest {
         refused("controller:load" + R + "a//b" + type, "it has an empty segment");
         refused("controller:load" + R + "1st" + type, "a segment starts with a digit");
         assertTrue(m.controller("../../etc").isEmpty());
+        refused("controller:list -r inptu", "no robot 'inptu' (did you mean 'input'?)");
         assertTrue(shell.run("controller:load" + R + "input/spare" + type).contains("Loaded controller 'input/spare'"));
     }
 

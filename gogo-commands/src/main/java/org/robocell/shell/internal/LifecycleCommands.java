@@ -21,6 +21,7 @@ import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.cell.Result;
 import org.robocell.api.cell.RobotLifecycle;
 import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.api.text.Suggestions;
 
 /**
  * The robot lifecycle of the KUKA drivers' robot_manager from the shell: {@code cell:configure},
@@ -239,6 +240,7 @@ public final class LifecycleCommands {
                 return l;
             }
         }
-        throw new CommandFailed("no robot '" + robot + "'; the cell runs " + names);
+        throw new CommandFailed("no robot '" + robot + "'" + Suggestions.didYouMean(robot, names) + "; the cell runs "
+                + names);
     }
 }

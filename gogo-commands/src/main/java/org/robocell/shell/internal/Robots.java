@@ -10,6 +10,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.text.Suggestions;
 
 /** The robot loops of the cell, as the shell finds them: one ControllerManager service per robot. */
 @Component(service = Robots.class)
@@ -54,7 +55,8 @@ public final class Robots {
                 return m;
             }
         }
-        throw new CommandFailed("no robot '" + robot + "'; the cell runs " + names(all));
+        throw new CommandFailed("no robot '" + robot + "'" + Suggestions.didYouMean(robot, names(all))
+                + "; the cell runs " + names(all));
     }
 
     /** The robot that has a controller of that name (namespaced names are unique across robots). */
