@@ -3,8 +3,8 @@
  * that export reference and state interfaces, parameters, and the factories that controller bundles register keyed
  * by the ros2_control type string in the service property {@value org.robocell.api.controller.ControllerFactory#TYPE}.
  * <p>
- * 1.1: a controller says why it failed as a type ({@code Controller.fault()}); it checks a parameter change before
- * it is stored ({@code Controller.checkParameters}, {@link org.robocell.api.controller.ParameterCheck},
+ * 1.1: a controller says why it failed as a type ({@code Controller.fault()}) and finds its joints' limits
+ * ({@code ControllerContext.jointLimits}); it checks a parameter change before it is stored ({@code Controller.checkParameters}, {@link org.robocell.api.controller.ParameterCheck},
  * {@link org.robocell.api.controller.ParameterNames}); {@link org.robocell.api.controller.ParameterValues} reads
  * {@code key=value} text as YAML does, for every bundle.
  */
