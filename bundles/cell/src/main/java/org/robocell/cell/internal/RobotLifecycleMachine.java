@@ -560,14 +560,8 @@ final class RobotLifecycleMachine {
     }
 
     private Result unknownMode(String m) {
-        String close = null;
-        for (String k : settings.controlModes().keySet()) {
-            if (k.startsWith(m) || m.startsWith(k) || k.equalsIgnoreCase(m)) {
-                close = k;
-            }
-        }
-        return Result.failed("robot '" + settings.name() + "' has no control mode '" + m + "'"
-                + (close == null ? "; modes: " + settings.controlModes().keySet() : " (did you mean '" + close + "'?)"));
+        return Result.failed(Reason.UNKNOWN_NAME, "robot '" + settings.name() + "' has no control mode '" + m + "'"
+                + org.robocell.api.text.Suggestions.didYouMeanOrKnown(m, settings.controlModes().keySet()));
     }
 
     private Result ensureConfigured(List<String> names) {

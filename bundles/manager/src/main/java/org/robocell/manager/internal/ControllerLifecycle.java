@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.robocell.api.text.Suggestions;
 import org.robocell.api.cell.Reason;
 import org.robocell.api.cell.Result;
 import org.robocell.api.controller.Controller;
@@ -50,7 +51,7 @@ final class ControllerLifecycle {
         String t = type != null && !type.isBlank() ? type : d == null ? null : d.type();
         if (t == null) {
             return Result.failed(Reason.UNKNOWN_NAME, "Controller '" + name + "' is not declared in the controllers file"
-                    + " and no type was given" + Names.suggest(name, state.declarations.keySet()));
+                    + " and no type was given" + Suggestions.didYouMean(name, state.declarations.keySet()));
         }
         List<String> fallbacks = d == null ? List.of() : d.fallbackControllers();
         if (fallbacks.contains(name)) {
@@ -67,7 +68,7 @@ final class ControllerLifecycle {
         if (c == null) {
             Collection<String> known = src == null ? List.of() : src.types();
             return Result.failed(Reason.NOT_INSTALLED, "Controller type '" + t + "' is not installed"
-                    + Names.suggest(t, known));
+                    + Suggestions.didYouMean(t, known));
         }
         Parameters params = d == null ? Parameters.empty(state.robot() + ": " + name) : d.parameters();
         ManagedController mc = new ManagedController(name, t, c, fallbacks, state.loadCounter++, params,

@@ -13,6 +13,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
+import org.robocell.api.text.Suggestions;
 import org.robocell.api.cell.ChainGraph;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.cell.ControllerSnapshot;
@@ -204,7 +205,7 @@ public final class ControllerManagerImpl implements ControllerManager {
 
     private Result unknown(String name) {
         return Result.failed(Reason.UNKNOWN_NAME, "Controller '" + name + "' is not loaded"
-                + Names.suggest(name, state.controllers.keySet()));
+                + Suggestions.didYouMean(name, state.controllers.keySet()));
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import org.robocell.api.text.Suggestions;
 import org.robocell.api.cell.HardwareStateResult;
 import org.robocell.api.cell.Reason;
 import org.robocell.api.cell.Result;
@@ -88,7 +89,7 @@ final class HardwareTransitions {
             if (hw == null) {
                 List<String> names = state.rm.hardware().stream().map(ManagedHardware::name).toList();
                 return answered(new HardwareStateResult(false, LifecycleState.UNKNOWN, "Hardware component '" + name
-                        + "' does not exist" + Names.suggest(name, names), Reason.UNKNOWN_NAME));
+                        + "' does not exist" + Suggestions.didYouMean(name, names), Reason.UNKNOWN_NAME));
             }
             if (target == null || target == LifecycleState.UNKNOWN) {
                 return answered(new HardwareStateResult(false, hw.state(), "'" + target

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.robocell.api.text.Suggestions;
 import org.robocell.api.cell.InterfaceSnapshot.Kind;
 import org.robocell.api.cell.Reason;
 import org.robocell.api.cell.Strictness;
@@ -229,7 +230,7 @@ final class SwitchPlanner {
         for (String n : new LinkedHashSet<>(names)) {
             ManagedController mc = state.controller(n);
             if (mc == null) {
-                String m = "Controller '" + n + "' is not loaded" + Names.suggest(n, state.controllers.keySet());
+                String m = "Controller '" + n + "' is not loaded" + Suggestions.didYouMean(n, state.controllers.keySet());
                 if (strict) {
                     return m + "; nothing was switched";
                 }
