@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.robocell.api.controller.Controller;
+import org.robocell.controller.common.ControllerBase;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
@@ -17,6 +17,7 @@ import org.robocell.api.controller.StateHandle;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.controller.common.ChannelRegistrations;
@@ -33,7 +34,7 @@ import org.robocell.controller.common.InterfaceNames;
  * the values as the interfaces report them. The offsets and multipliers may change while the broadcaster runs
  * (to tare a sensor); the new values reach the loop through one atomic hand-off.
  */
-final class ForceTorqueSensorBroadcaster implements Controller {
+final class ForceTorqueSensorBroadcaster extends ControllerBase {
 
     /** The axes in publication order, also the interface names a {@code sensor_name} sensor exports. */
     static final List<String> AXES = List.of("force.x", "force.y", "force.z", "torque.x", "torque.y", "torque.z");
@@ -41,8 +42,6 @@ final class ForceTorqueSensorBroadcaster implements Controller {
 
     private static final Set<String> LIVE = liveKeys();
 
-    private ControllerContext context;
-    private String lastError;
 
     /** Per axis, the full state interface name, or null when the axis is not configured. */
     private final String[] interfaceNames = new String[N];
@@ -80,16 +79,16 @@ final class ForceTorqueSensorBroadcaster implements Controller {
 
     @Override
     public CallbackReturn onInit(ControllerContext context) {
-        this.context = context;
+        super.onInit(context);
         return CallbackReturn.SUCCESS;
     }
 
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
-        lastError = null;
+        clearError();
         FtsConfig c;
         try {
-            c = FtsConfig.read(context.parameters());
+            c = FtsConfig.read(context().parameters());
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }
@@ -128,8 +127,8 @@ final class ForceTorqueSensorBroadcaster implements Controller {
             }
             return CallbackReturn.SUCCESS;
         }
-        StateOutput processed = new StateOutput(context.name() + "/wrench", fields);
-        StateOutput raw = new StateOutput(context.name() + "/wrench_raw", fields);
+        StateOutput processed = new StateOutput(context().name() + "/wrench", fields);
+        StateOutput raw = new StateOutput(context().name() + "/wrench_raw", fields);
         try {
             registrations.register(processed, raw);
         } catch (IllegalStateException e) {
@@ -141,15 +140,7 @@ final class ForceTorqueSensorBroadcaster implements Controller {
         return CallbackReturn.SUCCESS;
     }
 
-    private CallbackReturn fail(String message) {
-        lastError = context.name() + ": " + message;
-        return CallbackReturn.FAILURE;
-    }
 
-    @Override
-    public String lastError() {
-        return lastError;
-    }
 
     @Override
     public InterfaceConfiguration commandInterfaceConfiguration() {
@@ -174,10 +165,9 @@ final class ForceTorqueSensorBroadcaster implements Controller {
             }
         }
         if (!any) {
-            lastError = context.name() + ": none of the requested state interfaces exist (" + requested + ")";
-            return CallbackReturn.FAILURE;
+            return fail(Fault.NO_MEASURED_STATE, "none of the requested state interfaces exist (" + requested + ")");
         }
-        lastError = null;
+        clearError();
         return CallbackReturn.SUCCESS;
     }
 
@@ -216,7 +206,7 @@ final class ForceTorqueSensorBroadcaster implements Controller {
         try {
             c = FtsConfig.calibration(parameters, acceptedCalibration);
         } catch (IllegalArgumentException e) {
-            lastError = context.name() + ": " + e.getMessage();
+            fail(e.getMessage());
             return false;
         }
         acceptedCalibration = c;

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import org.robocell.controller.common.ControllerBase;
 import org.robocell.api.controller.CommandHandle;
-import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
@@ -27,17 +27,15 @@ import org.robocell.api.lifecycle.ReturnType;
  * the manager deactivates the controller. Until the first command after activation it writes nothing, so the robot
  * does not move to a stale value.
  */
-final class ForwardCommandController implements Controller {
+final class ForwardCommandController extends ControllerBase {
 
     private final InterfaceLayout layout;
     private final boolean zeroOnDeactivate;
     private final ChannelRegistry channels;
 
-    private ControllerContext context;
     private List<String> commandNames = List.of();
     private CommandInput input;
     private ChannelRegistry.Registration registration;
-    private String lastError;
 
     private CommandHandle[] handles = new CommandHandle[0];
     private double[] current;
@@ -54,21 +52,21 @@ final class ForwardCommandController implements Controller {
 
     @Override
     public CallbackReturn onInit(ControllerContext context) {
-        this.context = context;
+        super.onInit(context);
         return CallbackReturn.SUCCESS;
     }
 
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
-        lastError = null;
-        Parameters parameters = context.parameters();
+        clearError();
+        Parameters parameters = context().parameters();
         try {
             commandNames = layout.commandInterfaces(parameters);
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }
         if (input == null) {
-            CommandInput channel = CommandInput.of(context.name() + "/commands", commandNames,
+            CommandInput channel = CommandInput.of(context().name() + "/commands", commandNames,
                     CommandInput.ValueRule.FINITE);
             try {
                 registration = channels.register(channel.name(), channel);
@@ -83,15 +81,7 @@ final class ForwardCommandController implements Controller {
         return CallbackReturn.SUCCESS;
     }
 
-    private CallbackReturn fail(String message) {
-        lastError = context.name() + ": " + message;
-        return CallbackReturn.FAILURE;
-    }
 
-    @Override
-    public String lastError() {
-        return lastError;
-    }
 
     /** The layout's parameters, read as configure reads them, and no other key. */
     @Override

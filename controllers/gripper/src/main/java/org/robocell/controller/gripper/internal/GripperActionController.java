@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.robocell.controller.common.ControllerBase;
 import org.robocell.api.controller.CommandHandle;
-import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
@@ -37,15 +37,13 @@ import org.robocell.controller.common.ChannelRegistrations;
  * <p>
  * Without a velocity state interface (or while it reads NaN) the velocity is the position's change over the period.
  */
-final class GripperActionController implements Controller {
+final class GripperActionController extends ControllerBase {
 
     /** The state channel's fields, each prefixed with {@code <joint>/}. */
     static final List<String> STATE_FIELDS = List.of("position", "velocity", "command/position", "command/effort",
             "max_effort", "max_velocity", "stalled", "reached_goal");
 
     private final String fixedCommandInterface;
-    private ControllerContext context;
-    private String lastError;
     private final ChannelRegistrations registrations;
 
     private GripperConfig config;
@@ -79,14 +77,10 @@ final class GripperActionController implements Controller {
 
     @Override
     public CallbackReturn onInit(ControllerContext context) {
-        this.context = context;
+        super.onInit(context);
         return CallbackReturn.SUCCESS;
     }
 
-    @Override
-    public String lastError() {
-        return lastError;
-    }
 
     /** What {@link GripperConfig#read} would refuse at configure for this type, and any key it does not read. */
     @Override
@@ -96,10 +90,10 @@ final class GripperActionController implements Controller {
 
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
-        lastError = null;
+        clearError();
         GripperConfig c;
         try {
-            c = GripperConfig.read(context.parameters(), fixedCommandInterface);
+            c = GripperConfig.read(context().parameters(), fixedCommandInterface);
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }
@@ -114,8 +108,8 @@ final class GripperActionController implements Controller {
         for (String f : STATE_FIELDS) {
             fields.add(config.joint() + "/" + f);
         }
-        StateOutput out = new StateOutput(context.name() + "/state", fields);
-        GripperActionServer server = new GripperActionServer(context.name() + "/gripper_cmd", config, pending,
+        StateOutput out = new StateOutput(context().name() + "/state", fields);
+        GripperActionServer server = new GripperActionServer(context().name() + "/gripper_cmd", config, pending,
                 () -> running, () -> feedback(out));
         try {
             registrations.register(out, server);
@@ -135,10 +129,6 @@ final class GripperActionController implements Controller {
         return Optional.of(new GripperFeedback(v[0], v[3], v[6] != 0.0, v[7] != 0.0));
     }
 
-    private CallbackReturn fail(String message) {
-        lastError = context.name() + ": " + message;
-        return CallbackReturn.FAILURE;
-    }
 
     @Override
     public InterfaceConfiguration commandInterfaceConfiguration() {
@@ -178,7 +168,7 @@ final class GripperActionController implements Controller {
         previousPosition = position;
         holdAt(position);
         running = true;
-        lastError = null;
+        clearError();
         return CallbackReturn.SUCCESS;
     }
 

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.robocell.api.controller.Controller;
+import org.robocell.controller.common.ControllerBase;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
@@ -15,6 +15,7 @@ import org.robocell.api.controller.StateHandle;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.controller.common.ChannelRegistrations;
@@ -27,13 +28,11 @@ import org.robocell.controller.common.InterfaceNames;
  * in the order of {@code joints} (or of the loaned state interfaces), then {@code extra_joints} at 0.0. A joint
  * without one of the three interfaces publishes NaN there.
  */
-final class JointStateBroadcaster implements Controller {
+final class JointStateBroadcaster extends ControllerBase {
 
     static final String[] FIELDS = { "position", "velocity", "effort" };
     private static final StateHandle[] NO_HANDLES = new StateHandle[0];
 
-    private ControllerContext context;
-    private String lastError;
 
     private InterfaceConfiguration stateConfiguration = InterfaceConfiguration.ALL;
     private List<String> extraJoints = List.of();
@@ -52,16 +51,16 @@ final class JointStateBroadcaster implements Controller {
 
     @Override
     public CallbackReturn onInit(ControllerContext context) {
-        this.context = context;
+        super.onInit(context);
         return CallbackReturn.SUCCESS;
     }
 
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
-        lastError = null;
+        clearError();
         JsbConfig c;
         try {
-            c = JsbConfig.read(context.parameters());
+            c = JsbConfig.read(context().parameters());
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }
@@ -83,7 +82,7 @@ final class JointStateBroadcaster implements Controller {
             stateConfiguration = InterfaceConfiguration.individual(names);
         }
         if (output == null) {
-            StateOutput channel = new StateOutput(context.name() + "/joint_states", List.of());
+            StateOutput channel = new StateOutput(context().name() + "/joint_states", List.of());
             try {
                 registrations.register(channel);
             } catch (IllegalStateException e) {
@@ -99,15 +98,7 @@ final class JointStateBroadcaster implements Controller {
         return CallbackReturn.SUCCESS;
     }
 
-    private CallbackReturn fail(String message) {
-        lastError = context.name() + ": " + message;
-        return CallbackReturn.FAILURE;
-    }
 
-    @Override
-    public String lastError() {
-        return lastError;
-    }
 
     /** What {@link JsbConfig#read} would refuse at configure, and any key it does not read. */
     @Override
@@ -135,9 +126,8 @@ final class JointStateBroadcaster implements Controller {
             }
         }
         if (byJoint.isEmpty()) {
-            lastError = context.name() + ": none of the requested state interfaces exist ("
-                    + describeRequest() + ")";
-            return CallbackReturn.FAILURE;
+            return fail(Fault.NO_MEASURED_STATE, "none of the requested state interfaces exist (" + describeRequest()
+                    + ")");
         }
         List<String> fields = new ArrayList<>();
         List<StateHandle> handles = new ArrayList<>();
@@ -157,7 +147,7 @@ final class JointStateBroadcaster implements Controller {
         if (!fields.equals(output.fields())) {
             output.reshape(fields);
         }
-        lastError = null;
+        clearError();
         return CallbackReturn.SUCCESS;
     }
 

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import org.robocell.controller.common.ControllerBase;
 import org.robocell.api.controller.CommandHandle;
-import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.controller.InterfaceConfiguration;
 import org.robocell.api.controller.Loans;
@@ -16,6 +16,7 @@ import org.robocell.api.controller.StateHandle;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.controller.common.Pid;
@@ -28,14 +29,12 @@ import org.robocell.controller.common.ChannelRegistrations;
  * the loop takes a prepared buffer, fits the segment from where the joints are, samples, checks the path and goal
  * tolerances and ends goals, all without allocating. When no goal runs it holds position.
  */
-final class JointTrajectoryController implements Controller {
+final class JointTrajectoryController extends ControllerBase {
 
     /** Per joint in the state channel: desired position, velocity, acceleration, actual position, velocity, error. */
     static final String[] STATE_FIELDS = { "desired/position", "desired/velocity", "desired/acceleration",
             "actual/position", "actual/velocity", "error/position", "error/velocity" };
 
-    private ControllerContext context;
-    private String lastError;
     private final ChannelRegistrations registrations;
 
     private JtcConfig config;
@@ -75,7 +74,7 @@ final class JointTrajectoryController implements Controller {
 
     @Override
     public CallbackReturn onInit(ControllerContext context) {
-        this.context = context;
+        super.onInit(context);
         return CallbackReturn.SUCCESS;
     }
 
@@ -85,20 +84,15 @@ final class JointTrajectoryController implements Controller {
         return ParameterCheck.check(candidate, JtcConfig.NAMES, JtcConfig::read);
     }
 
-    @Override
-    public String lastError() {
-        return lastError;
-    }
 
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
-        lastError = null;
+        clearError();
         JtcConfig c;
         try {
-            c = JtcConfig.read(context.parameters());
+            c = JtcConfig.read(context().parameters());
         } catch (IllegalArgumentException e) {
-            lastError = context.name() + ": " + e.getMessage();
-            return CallbackReturn.FAILURE;
+            return fail(e.getMessage());
         }
         int n = c.dof();
         config = c;
@@ -132,15 +126,14 @@ final class JointTrajectoryController implements Controller {
                 fields.add(joint + "/" + f);
             }
         }
-        stateOutput = new StateOutput(context.name() + "/state", fields);
+        stateOutput = new StateOutput(context().name() + "/state", fields);
         StateOutput out = stateOutput;
-        TrajectoryActionServer server = new TrajectoryActionServer(context.name() + "/follow_joint_trajectory",
-                config, inbox, () -> running, () -> loopTime, () -> feedback(out), context::jointLimits);
+        TrajectoryActionServer server = new TrajectoryActionServer(context().name() + "/follow_joint_trajectory",
+                config, inbox, () -> running, () -> loopTime, () -> feedback(out), context()::jointLimits);
         try {
             registrations.register(stateOutput, server);
         } catch (IllegalStateException e) {
-            lastError = context.name() + ": " + e.getMessage();
-            return CallbackReturn.FAILURE;
+            return fail(e.getMessage());
         }
         return CallbackReturn.SUCCESS;
     }
@@ -193,8 +186,7 @@ final class JointTrajectoryController implements Controller {
             velocityState = states(loans, JtcConfig.VELOCITY);
             accelerationState = states(loans, JtcConfig.ACCELERATION);
         } catch (IllegalArgumentException e) {
-            lastError = context.name() + ": " + e.getMessage();
-            return CallbackReturn.FAILURE;
+            return fail(e.getMessage());
         }
         Arrays.fill(desiredVelocity, 0.0);
         Arrays.fill(desiredAcceleration, 0.0);
@@ -202,9 +194,8 @@ final class JointTrajectoryController implements Controller {
         readActual();
         for (int j = 0; j < jointNames.length; j++) {
             if (!Double.isFinite(actualPosition[j])) {
-                lastError = context.name() + ": joint " + jointNames[j] + " reports position " + actualPosition[j]
-                        + "; there is no position to hold";
-                return CallbackReturn.FAILURE;
+                return fail(Fault.NO_MEASURED_STATE, "joint " + jointNames[j] + " reports position "
+                        + actualPosition[j] + "; there is no position to hold");
             }
         }
         abortPending();
@@ -215,7 +206,7 @@ final class JointTrajectoryController implements Controller {
         inbox.release(execution.hold(actualPosition, desiredEffort));
         activeGoal = null;
         running = true;
-        lastError = null;
+        clearError();
         return CallbackReturn.SUCCESS;
     }
 

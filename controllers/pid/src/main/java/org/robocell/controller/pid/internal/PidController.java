@@ -3,6 +3,7 @@ package org.robocell.controller.pid.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.robocell.controller.common.ControllerBase;
 import org.robocell.api.controller.ChainableController;
 import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.ControllerContext;
@@ -31,12 +32,10 @@ import org.robocell.controller.common.Pid;
  * Reference, measured-state and exported layouts are interface-major: all DOFs of the first interface, then all DOFs
  * of the derivative, like {@code control_msgs/MultiDOFCommand}'s values and values_dot.
  */
-final class PidController implements ChainableController {
+final class PidController extends ControllerBase implements ChainableController {
 
     static final String[] STATE_FIELDS = { "reference", "feedback", "error", "output" };
 
-    private ControllerContext context;
-    private String lastError;
     private final ChannelRegistrations registrations;
 
     private PidConfig config;
@@ -60,14 +59,10 @@ final class PidController implements ChainableController {
 
     @Override
     public CallbackReturn onInit(ControllerContext context) {
-        this.context = context;
+        super.onInit(context);
         return CallbackReturn.SUCCESS;
     }
 
-    @Override
-    public String lastError() {
-        return lastError;
-    }
 
     /** What {@link PidConfig#read} would refuse at configure, and any key it does not read. */
     @Override
@@ -77,10 +72,10 @@ final class PidController implements ChainableController {
 
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
-        lastError = null;
+        clearError();
         PidConfig c;
         try {
-            c = PidConfig.read(context.parameters());
+            c = PidConfig.read(context().parameters());
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }
@@ -99,7 +94,7 @@ final class PidController implements ChainableController {
 
     private CallbackReturn registerChannels() {
         closeRegistrations();
-        String name = context.name();
+        String name = context().name();
         List<String> layout = interfaceMajor("");
         // NaN is "no reference (or measurement) for this DOF"; an infinity or a wrong length is refused when offered
         referenceInput = CommandInput.of(name + "/reference", layout, CommandInput.ValueRule.FINITE_OR_NAN);
@@ -124,10 +119,6 @@ final class PidController implements ChainableController {
         return CallbackReturn.SUCCESS;
     }
 
-    private CallbackReturn fail(String message) {
-        lastError = context.name() + ": " + message;
-        return CallbackReturn.FAILURE;
-    }
 
     @Override
     public InterfaceConfiguration commandInterfaceConfiguration() {
@@ -148,12 +139,12 @@ final class PidController implements ChainableController {
 
     @Override
     public List<String> exportReferenceInterfaces() {
-        return interfaceMajor(context.name() + "/");
+        return interfaceMajor(context().name() + "/");
     }
 
     @Override
     public List<String> exportStateInterfaces() {
-        return interfaceMajor(context.name() + "/");
+        return interfaceMajor(context().name() + "/");
     }
 
     /** {@code <prefix><dof>/<interface>}, all DOFs of the first interface first. */
@@ -216,7 +207,7 @@ final class PidController implements ChainableController {
         for (int k = 0; k < references.length; k++) {
             references[k].set(config.currentStateAsFirstSetpoint() ? measured[k] : Double.NaN);
         }
-        lastError = null;
+        clearError();
         return CallbackReturn.SUCCESS;
     }
 
