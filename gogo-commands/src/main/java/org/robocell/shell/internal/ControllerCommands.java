@@ -188,6 +188,8 @@ public final class ControllerCommands {
         rows.put("fallbacks", join(c.fallbackControllers()));
         rows.put("updates", c.updates());
         rows.put("errors", c.errors());
+        rows.put("budget overruns", c.budgetOverruns());
+        rows.put("fault", HardwareCommands.faultLabel(c.fault()));
         rows.put("last error", c.lastError() == null ? "-" : c.lastError());
         StringBuilder sb = new StringBuilder();
         rows.forEach((k, v) -> sb.append(String.format("%-21s %s%n", k + ":", v)));

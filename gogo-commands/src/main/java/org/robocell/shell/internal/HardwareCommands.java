@@ -27,14 +27,15 @@ public final class HardwareCommands {
         this.robots = robots;
     }
 
-    @Descriptor("list the hardware components: type, plugin, lifecycle state, read/write counters, last error")
+    @Descriptor("list the hardware components: type, plugin, lifecycle state, read/write counters, why it last failed")
     public String list(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
         List<ControllerManager> managers = robot.isEmpty() ? robots.all() : List.of(robots.pick(robot));
-        Table table = Table.of("ROBOT", "COMPONENT", "TYPE", "PLUGIN", "STATE", "READS", "WRITES", "ERRORS", "LAST ERROR");
+        Table table = Table.of("ROBOT", "COMPONENT", "TYPE", "PLUGIN", "STATE", "READS", "WRITES", "ERRORS", "FAULT",
+                "LAST ERROR");
         for (ControllerManager m : managers) {
             for (HardwareSnapshot h : m.hardware()) {
                 table.row(m.robot(), h.name(), h.type(), h.plugin() + (h.pluginAvailable() ? "" : " (not installed)"),
-                        h.state(), h.reads(), h.writes(), h.errors(), h.lastError());
+                        h.state(), h.reads(), h.writes(), h.errors(), faultLabel(h.fault()), h.lastError());
             }
         }
         return table.size() == 0 ? "no hardware components" : table.render();
@@ -83,5 +84,11 @@ public final class HardwareCommands {
             return Long.toString((long) v);
         }
         return String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    /** A fault as users read it: {@code budget_overrun}, or {@code -} for none. */
+    static String faultLabel(org.robocell.api.lifecycle.Fault fault) {
+        return fault == null || fault == org.robocell.api.lifecycle.Fault.NONE ? "-"
+                : fault.name().toLowerCase(java.util.Locale.ROOT);
     }
 }

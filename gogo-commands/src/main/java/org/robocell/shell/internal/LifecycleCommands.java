@@ -111,11 +111,18 @@ public final class LifecycleCommands {
             sb.append(l.robot()).append(": ").append(state.label())
                     .append(state == LifecycleState.INACTIVE ? " (configured)" : "")
                     .append(", control mode ").append(l.controlMode().isEmpty() ? "-" : l.controlMode());
+            if (!l.problem().isEmpty()) {
+                sb.append("\nproblem (").append(HardwareCommands.faultLabel(l.fault())).append("): ").append(l.problem())
+                        .append("; cell:activate brings it back");
+            }
         }
         if (m != null) {
             for (HardwareSnapshot h : m.hardware()) {
                 sb.append("\nhardware ").append(h.name()).append(" (").append(h.plugin()).append("): ")
                         .append(h.state().label());
+                if (h.fault() != org.robocell.api.lifecycle.Fault.NONE) {
+                    sb.append(", fault ").append(HardwareCommands.faultLabel(h.fault()));
+                }
                 if (h.lastError() != null) {
                     sb.append(", last error: ").append(h.lastError());
                 }

@@ -42,13 +42,17 @@ public final class CommandInput implements Channel {
         /** A value its {@link ValueRule} does not allow (NaN, an infinity). */
         NOT_FINITE,
         /** The acceptance test of a mailbox made with {@link #CommandInput(String, Predicate)} answered false. */
-        NOT_ACCEPTED
+        NOT_ACCEPTED,
+        /** A value outside its field's bounds ({@link #bound}): beyond a joint's limits. */
+        OUT_OF_RANGE
     }
 
     private final String name;
     private final Predicate<double[]> acceptance;
     private final ValueRule rule;
     private volatile List<String> fields;
+    /** Per field, the lowest and highest value taken; null when unbounded. */
+    private volatile double[][] bounds;
     private final AtomicReference<double[]> latest = new AtomicReference<>();
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
@@ -120,7 +124,23 @@ public final class CommandInput implements Channel {
             throw new IllegalStateException(name + " takes any number of values; it has no fields to reshape");
         }
         fields = List.copyOf(newFields);
+        bounds = null;
         latest.set(null);
+    }
+
+    /**
+     * Off the loop, at configure: the values each field takes, e.g. a joint's position limits, so that a command
+     * beyond them is refused with one line instead of being clamped by the loop. {@code lower[i]}/{@code upper[i]}
+     * belong to field i; infinities leave a field unbounded.
+     *
+     * @throws IllegalArgumentException when the arrays do not have one entry per field
+     * @since 1.1
+     */
+    public void bound(double[] lower, double[] upper) {
+        if (lower.length != fields.size() || upper.length != fields.size()) {
+            throw new IllegalArgumentException(name + " has " + fields.size() + " fields; bounds need one entry each");
+        }
+        bounds = new double[][] {lower.clone(), upper.clone()};
     }
 
     /**
@@ -137,6 +157,9 @@ public final class CommandInput implements Channel {
                 if (Double.isInfinite(v) || Double.isNaN(v) && rule == ValueRule.FINITE) {
                     return Refusal.NOT_FINITE;
                 }
+            }
+            if (outOfRange(values) >= 0) {
+                return Refusal.OUT_OF_RANGE;
             }
         }
         return acceptance.test(values) ? null : Refusal.NOT_ACCEPTED;
@@ -160,7 +183,28 @@ public final class CommandInput implements Channel {
             case NOT_FINITE -> name + " takes " + (rule == ValueRule.FINITE ? "finite numbers" : "finite numbers or NaN")
                     + ", got " + firstBad(values, f);
             case NOT_ACCEPTED -> name + " refused " + Arrays.toString(values);
+            case OUT_OF_RANGE -> {
+                int i = outOfRange(values);
+                double[][] b = bounds;
+                yield String.format(Locale.ROOT, "%s takes %s from %s to %s (its limits), got %s", name, f.get(i),
+                        b[0][i], b[1][i], values[i]);
+            }
         };
+    }
+
+    /** The first field whose value is outside its bounds, or -1. */
+    private int outOfRange(double[] values) {
+        double[][] b = bounds;
+        if (b == null || values.length != b[0].length) {
+            return -1;
+        }
+        for (int i = 0; i < values.length; i++) {
+            double v = values[i];
+            if (v < b[0][i] || v > b[1][i]) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private String firstBad(double[] values, List<String> f) {

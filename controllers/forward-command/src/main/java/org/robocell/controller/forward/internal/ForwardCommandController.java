@@ -15,6 +15,7 @@ import org.robocell.api.controller.ParameterNames;
 import org.robocell.api.controller.Parameters;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.CommandInput;
+import org.robocell.api.model.JointLimits;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
@@ -77,11 +78,50 @@ final class ForwardCommandController extends ControllerBase {
         } else if (!input.fields().equals(commandNames)) {
             input.reshape(commandNames);
         }
+        boundByJointLimits(input, commandNames);
         handles = new CommandHandle[commandNames.size()];
         return CallbackReturn.SUCCESS;
     }
 
-
+    /**
+     * A command beyond a joint's limits is refused when offered, naming the limits ({@code channel:send ... 1e308}),
+     * instead of being clamped by the loop: position against the position range, velocity and effort against
+     * their maximum, either way.
+     */
+    private void boundByJointLimits(CommandInput channel, List<String> names) {
+        double[] lower = new double[names.size()];
+        double[] upper = new double[names.size()];
+        for (int i = 0; i < names.size(); i++) {
+            String n = names.get(i);
+            int slash = n.lastIndexOf('/');
+            String joint = slash < 0 ? n : n.substring(0, slash);
+            String kind = slash < 0 ? "" : n.substring(slash + 1);
+            lower[i] = Double.NEGATIVE_INFINITY;
+            upper[i] = Double.POSITIVE_INFINITY;
+            JointLimits l = context().jointLimits(joint).orElse(null);
+            if (l == null) {
+                continue;
+            }
+            switch (kind) {
+                case "position" -> {
+                    lower[i] = l.lower();
+                    upper[i] = l.upper();
+                }
+                case "velocity" -> {
+                    lower[i] = -l.velocity();
+                    upper[i] = l.velocity();
+                }
+                case "effort" -> {
+                    lower[i] = -l.effort();
+                    upper[i] = l.effort();
+                }
+                default -> {
+                    // no limit of that kind
+                }
+            }
+        }
+        channel.bound(lower, upper);
+    }
 
     /** The layout's parameters, read as configure reads them, and no other key. */
     @Override

@@ -228,6 +228,20 @@ class ForwardCommandControllerTest {
         assertTrue(channels.find("fwd/commands").isEmpty());
     }
 
+    /** Issue 12 item 11: {@code channel:send} took 1e308 for a joint whose range is +-2.74 rad. */
+    @Test
+    void aCommandBeyondAJointsLimitsIsRefusedWhenOfferedNamingTheLimits() {
+        rig.withJointLimits("joint1", new org.robocell.api.model.JointLimits(-2.7437, 2.7437, 2.62, 87.0));
+        activeForward(List.of("joint1", "joint2"));
+        assertEquals(CommandInput.Refusal.OUT_OF_RANGE, commands().check(1e308, 0.0));
+        assertEquals("fwd/commands takes joint1/position from -2.7437 to 2.7437 (its limits), got 1.0E308",
+                commands().explain(1e308, 0.0));
+        assertFalse(commands().offer(1e308, 0.0));
+        assertTrue(commands().offer(2.0, 1e3), "inside joint1's limits; joint2 has none here");
+        rig.step();
+        assertEquals(2.0, rig.table().commandValue("joint1/position"));
+    }
+
     @Test
     void theFactoryRefusesTypesItDoesNotServe() {
         assertThrows(IllegalArgumentException.class, () -> factory.create("pid_controller/PidController"));
