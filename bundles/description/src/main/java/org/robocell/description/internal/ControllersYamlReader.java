@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -172,14 +173,12 @@ public final class ControllersYamlReader {
 
         Map<String, Section> own = controllerSections(sections, manager, declared);
         Map<String, ControllerDeclaration> controllers = new LinkedHashMap<>();
-        List<String> names = new ArrayList<>(declared.keySet());
-        for (String n : own.keySet()) {
-            if (!names.contains(n)) {
-                names.add(n);
-            }
-        }
+        // a set: a file with tens of thousands of controllers must not take quadratic time
+        Set<String> names = new LinkedHashSet<>(declared.keySet());
+        names.addAll(own.keySet());
+        List<Section> wildcards = sections.stream().filter(Section::wildcard).toList();
         for (String name : names) {
-            controllers.put(name, controller(name, declared.get(name), own.get(name), sections));
+            controllers.put(name, controller(name, declared.get(name), own.get(name), wildcards));
         }
         for (ControllerDeclaration c : controllers.values()) {
             checkFallbacks(c, declared.get(c.name()), controllers.keySet());
@@ -352,9 +351,10 @@ public final class ControllersYamlReader {
         return own;
     }
 
-    private ControllerDeclaration controller(String name, Declared declaration, Section own, List<Section> sections) {
+    /** @param wildcards the wildcard sections, whose defaults apply before the controller's own section */
+    private ControllerDeclaration controller(String name, Declared declaration, Section own, List<Section> wildcards) {
         Map<String, Located> params = new LinkedHashMap<>();
-        for (Section s : sections) {
+        for (Section s : wildcards) {
             if (s.appliesTo(name)) {
                 flattenSection(s, params);
             }
