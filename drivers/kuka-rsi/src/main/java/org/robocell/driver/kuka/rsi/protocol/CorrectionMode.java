@@ -19,7 +19,8 @@ public enum CorrectionMode {
                 return m;
             }
         }
-        throw new IllegalArgumentException("RSI correction mode must be 'relative' or 'absolute', got '" + text + "'");
+        throw new IllegalArgumentException("RSI correction mode must be 'relative' or 'absolute', got "
+                + RsiLayout.quoted(text));
     }
 
     public String label() {

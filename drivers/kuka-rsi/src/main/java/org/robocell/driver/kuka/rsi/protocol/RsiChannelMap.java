@@ -30,6 +30,8 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
     public static final String REPLY_ROOT = "Sen";
     private static final String[] POSE_ATTRIBUTES = { "X", "Y", "Z", "A", "B", "C" };
     private static final int AXIS_DECIMALS = 6;
+    /** IPOC and the late-reply count: whole, not negative, and small enough to be echoed exactly. */
+    private static final long MAX_COUNT = (long) RsiLayout.MAX_VALUE;
 
     public RsiChannelMap {
         if (axisCount < 1 || axisCount > 6) {
@@ -90,7 +92,7 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
 
     /**
      * The robot→PC message: axes, pose, delay, inputs, IPOC. Axes and IPOC are required; the others may be absent
-     * (they then keep their last value).
+     * (they then keep their last value). IPOC and delay are whole numbers from 0.
      */
     public RsiLayout robotLayout() {
         RsiLayout.Builder b = RsiLayout.builder(ROBOT_ROOT).rootAttribute("Type", "KUKA");
@@ -103,19 +105,19 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
             b.required(axisTag(actualAxes, i), 4);
         }
         if (hasDelay()) {
-            b.optional(delay, 0);
+            b.optionalInteger(delay, 0, MAX_COUNT);
         }
         for (String spec : inputs) {
             b.optional(tagOf(spec), decimalsOf(spec));
         }
-        return b.required(ipoc, 0).build();
+        return b.requiredInteger(ipoc, 0, MAX_COUNT).build();
     }
 
-    /** The PC→robot reply: stop flag, axis command, outputs, IPOC; all required. */
+    /** The PC→robot reply: stop flag (0 or 1), axis command, outputs, IPOC (a whole number from 0); all required. */
     public RsiLayout replyLayout() {
         RsiLayout.Builder b = RsiLayout.builder(REPLY_ROOT).rootAttribute("Type", senType);
         if (hasStop()) {
-            b.required(stop, 0);
+            b.requiredInteger(stop, 0, 1);
         }
         for (int i = 0; i < axisCount; i++) {
             b.required(axisTag(axisCommand, i), AXIS_DECIMALS);
@@ -123,7 +125,7 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
         for (String spec : outputs) {
             b.required(tagOf(spec), decimalsOf(spec));
         }
-        return b.required(ipoc, 0).build();
+        return b.requiredInteger(ipoc, 0, MAX_COUNT).build();
     }
 
     /** The tag of an input or output channel spec: {@code Tech.T21} of {@code Tech.T21:2}. */
@@ -141,7 +143,8 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
         try {
             return Integer.parseInt(spec.substring(colon + 1).trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("RSI channel '" + spec + "': decimals after ':' must be a number");
+            throw new IllegalArgumentException("RSI channel " + RsiLayout.quoted(spec)
+                    + ": decimals after ':' must be a number");
         }
     }
 

@@ -2,8 +2,16 @@ package org.robocell.driver.kuka.rsi.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +51,64 @@ class RsiAllocationTest {
 
         assertTrue(checksum > 0);
         assertTrue(allocated <= SLACK_BYTES, allocated + " bytes allocated in " + ITERATIONS + " parse+write cycles");
+    }
+
+    /**
+     * Refusing costs nothing either: every datagram of the fuzzing corpus (captured datagrams, other
+     * implementations' shapes, the inputs the fuzzer found), each also cut at every length, read with both layouts.
+     */
+    @Test
+    void parsingAnyCorpusDatagramAcceptedOrRefusedAllocatesNothing() throws Exception {
+        List<byte[]> datagrams = new ArrayList<>();
+        for (byte[] d : corpus()) {
+            for (int length = 0; length <= d.length; length++) {
+                datagrams.add(Arrays.copyOf(d, length));
+            }
+        }
+        RsiChannelMap map = RsiChannelMap.defaults().withInputs(List.of("DiL", "Digout.o1", "Tech.T21:2"))
+                .withOutputs(List.of("DiO", "Tech.T31:3"));
+        RsiParser[] parsers = { new RsiParser(map.robotLayout()), new RsiParser(map.replyLayout()) };
+        double[] values = new double[RsiLayout.MAX_CHANNELS];
+
+        long accepted = parseAll(datagrams, parsers, values, 10);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long self = Thread.currentThread().getId();
+        threads.getThreadAllocatedBytes(self);
+        long before = threads.getThreadAllocatedBytes(self);
+        accepted += parseAll(datagrams, parsers, values, 10);
+        long allocated = threads.getThreadAllocatedBytes(self) - before;
+
+        assertTrue(accepted > 0 && accepted < 40L * datagrams.size(), "accepted " + accepted);
+        assertTrue(allocated <= SLACK_BYTES, allocated + " bytes allocated in " + 10 * datagrams.size()
+                + " parses with each layout");
+    }
+
+    private static long parseAll(List<byte[]> datagrams, RsiParser[] parsers, double[] values, int rounds) {
+        long accepted = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (int d = 0; d < datagrams.size(); d++) {
+                byte[] datagram = datagrams.get(d);
+                for (RsiParser parser : parsers) {
+                    if (parser.parse(datagram, 0, datagram.length, values)) {
+                        accepted++;
+                    }
+                }
+            }
+        }
+        return accepted;
+    }
+
+    private static List<byte[]> corpus() throws IOException, URISyntaxException {
+        Path dir = Path.of(RsiAllocationTest.class.getResource(
+                "RsiParserFuzzTestInputs/acceptsOnlyWhatTheXmlSaysWithTheSameValues").toURI());
+        List<byte[]> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.sorted().toList()) {
+                out.add(Files.readAllBytes(f));
+            }
+        }
+        assertTrue(out.size() >= 10, "the corpus has " + out.size() + " datagrams");
+        return out;
     }
 
     private static long run(RsiParser parser, RsiWriter writer, byte[] datagram, double[] in, double[] out,

@@ -101,16 +101,117 @@ class RsiParserTest {
         }
     }
 
+    private static final String GOOD =
+            "<Rob><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/><IPOC>1</IPOC></Rob>";
+
+    @Test
+    void refusesAChannelOrAnElementGivenTwice() {
+        assertTrue(parse(GOOD));
+        for (String bad : List.of(
+                GOOD.replace("A2=\"2\"", "A2=\"2\" A2=\"7\""),
+                GOOD.replace("<IPOC>1</IPOC>", "<IPOC>1</IPOC><IPOC>2</IPOC>"),
+                GOOD.replace("<IPOC>", "<AIPos A1=\"9\"/><IPOC>"),
+                GOOD.replace("<Rob>", "<Rob Type=\"KUKA\" Type=\"KUKA\">"),
+                GOOD.replace("<IPOC>", "<RSol X=\"1\" X=\"1\"/><IPOC>"))) {
+            assertFalse(parse(bad), bad);
+        }
+    }
+
+    @Test
+    void refusesValuesOutsideTheirChannelsRange() {
+        for (String bad : List.of(
+                GOOD.replace("<IPOC>1<", "<IPOC>-4<"),
+                GOOD.replace("<IPOC>1<", "<IPOC>1.5<"),
+                GOOD.replace("<IPOC>1<", "<IPOC>9000000000001<"),
+                GOOD.replace("<IPOC>", "<Delay D=\"-1\"/><IPOC>"),
+                GOOD.replace("<IPOC>", "<Delay D=\"2.5\"/><IPOC>"),
+                GOOD.replace("A1=\"1\"", "A1=\"9.1e12\""))) {
+            assertFalse(parse(bad), bad);
+        }
+        assertTrue(parse(GOOD.replace("<IPOC>1<", "<IPOC>0<").replace("A1=\"1\"", "A1=\"-9e12\"")));
+        assertEquals(-9e12, value("AIPos.A1"));
+
+        RsiLayout reply = RsiChannelMap.defaults().replyLayout();
+        RsiParser replyParser = new RsiParser(reply);
+        double[] v = new double[reply.channelCount()];
+        String sen = "<Sen Type=\"ImFree\"><Stop>%s</Stop><AK A1=\"0\" A2=\"0\" A3=\"0\" A4=\"0\" A5=\"0\" A6=\"0\"/>"
+                + "<IPOC>8</IPOC></Sen>";
+        for (String stop : List.of("2", "0.5", "-1", "1e0x")) {
+            byte[] b = String.format(sen, stop).getBytes(StandardCharsets.US_ASCII);
+            assertFalse(replyParser.parse(b, 0, b.length, v), "Stop " + stop);
+        }
+        byte[] stopping = String.format(sen, "1").getBytes(StandardCharsets.US_ASCII);
+        assertTrue(replyParser.parse(stopping, 0, stopping.length, v));
+        assertEquals(1.0, v[reply.indexOf("Stop")]);
+    }
+
+    @Test
+    void refusesTextBytesAndMarkupThatRsiNeverSends() {
+        for (String bad : List.of(
+                GOOD.replace("<IPOC>", "x<IPOC>"),
+                GOOD + "x",
+                GOOD + "<Rob/>",
+                GOOD.replace("<IPOC>", "\u00ff<IPOC>"),
+                GOOD.replace("<IPOC>", "\u0000<IPOC>"),
+                GOOD.replace("<IPOC>", "\u001b[2J<IPOC>"),
+                GOOD.replace("<IPOC>", "<!-- \u007f --><IPOC>"),
+                "<!DOCTYPE Rob>" + GOOD,
+                GOOD.replace("<IPOC>1</IPOC>", "<IPOC><![CDATA[1]]></IPOC>"),
+                GOOD.replace("<IPOC>", "<?pi x?><IPOC>"),
+                GOOD.replace("<IPOC>", "<RSol X=\"&amp;\"/><IPOC>"),
+                GOOD.replace("A1=\"1\"", "A1=\"&#49;\""),
+                GOOD.replace("<IPOC>1</IPOC>", "<IPOC>1 &gt; 0</IPOC>"),
+                GOOD.replace("<IPOC>", "<!-- a -- b --><IPOC>"),
+                GOOD.replace("<IPOC>", "<!-- a ---><IPOC>"),
+                " <?xml version=\"1.0\"?>" + GOOD,
+                "<?xml version=\"1.1\"?>" + GOOD,
+                "<?xml ]ersion=\"1.0\"?>" + GOOD,
+                "<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + GOOD,
+                "<?xml version=\"1.0\" standalone=\"YES\"?>" + GOOD,
+                "<?xml version=\"1.0\"encoding=\"UTF-8\"?>" + GOOD)) {
+            byte[] b = bad.getBytes(StandardCharsets.ISO_8859_1);
+            assertFalse(parser.parse(b, 0, b.length, values), bad);
+        }
+    }
+
+    @Test
+    void acceptsAStrictXmlDeclarationAndCommentsAroundTheRoot() {
+        assertTrue(parse("<?xml version='1.0' encoding='utf-8' standalone='yes'?><!---->" + GOOD + "\n<!-- end -->\n"));
+        assertTrue(parse("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n" + GOOD));
+    }
+
+    @Test
+    void refusesNamesThatAreNotXmlNames() {
+        for (String bad : List.of(
+                GOOD.replace("<IPOC>", "<9X/><IPOC>"),
+                GOOD.replace("<IPOC>", "<GPIO 01=\"1\"/><IPOC>"),
+                GOOD.replace("<IPOC>", "<RSol -X=\"1\"/><IPOC>"),
+                GOOD.replace("<IPOC>", "<a:b/><IPOC>"))) {
+            assertFalse(parse(bad), bad);
+        }
+    }
+
+    @Test
+    void refusesATagWithMoreAttributesThanRsiHasChannels() {
+        StringBuilder attributes = new StringBuilder();
+        for (int a = 0; a < RsiLayout.MAX_CHANNELS; a++) {
+            attributes.append(" X").append(a).append("=\"0\"");
+        }
+        assertTrue(parse(GOOD.replace("<IPOC>", "<RSol" + attributes + "/><IPOC>")));
+        assertFalse(parse(GOOD.replace("<IPOC>", "<RSol" + attributes + " Y=\"0\"/><IPOC>")));
+    }
+
     @Test
     void readsConfiguredInputsSuchAsDigitalIo() {
-        RsiLayout withIo = RsiChannelMap.defaults().withInputs(List.of("DiL", "GPIO.01", "Tech.T21:2")).robotLayout();
+        RsiLayout withIo = RsiChannelMap.defaults().withInputs(List.of("DiL", "Digout.o1", "Tech.T21:2")).robotLayout();
         RsiParser p = new RsiParser(withIo);
         double[] v = new double[withIo.channelCount()];
         byte[] b = ("<Rob><AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/><DiL>125</DiL>"
-                + "<GPIO 01=\"1\" 02=\"0\"/><Tech T21=\"1.09\"/><IPOC>9</IPOC></Rob>").getBytes(StandardCharsets.US_ASCII);
+                + "<Digout o1=\"1\" o2=\"0\"/><Tech T21=\"1.09\"/><IPOC>9</IPOC></Rob>")
+                .getBytes(StandardCharsets.US_ASCII);
         assertTrue(p.parse(b, 0, b.length, v));
         assertEquals(125.0, v[withIo.indexOf("DiL")]);
-        assertEquals(1.0, v[withIo.indexOf("GPIO.01")]);
+        assertEquals(1.0, v[withIo.indexOf("Digout.o1")]);
         assertEquals(1.09, v[withIo.indexOf("Tech.T21")]);
     }
 
