@@ -11,10 +11,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
 import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
 import org.robocell.driver.kuka.rsi.protocol.RsiLayout;
-import org.robocell.driver.kuka.rsi.protocol.RsiParser;
 import org.robocell.driver.kuka.rsi.protocol.RsiWriter;
 
 /**
@@ -48,9 +46,8 @@ public final class RsiRobotEmulator implements AutoCloseable {
     private final RsiChannelMap map;
     private final RsiLayout robotLayout;
     private final RsiWriter writer;
-    private final RsiParser replyParser;
+    private final ReplyHandler replies;
     private final double[] robotValues;
-    private final double[] replyValues;
     private final byte[] out;
     private final byte[] in = new byte[8192];
     private final ByteBuffer txBuffer;
@@ -62,10 +59,6 @@ public final class RsiRobotEmulator implements AutoCloseable {
     private final int delayChannel;
     private final int ipocChannel;
     private final int[] inputChannel;
-    private final int[] commandChannel;
-    private final int[] outputChannel;
-    private final int stopChannel;
-    private final int replyIpocChannel;
 
     private final Object stateLock = new Object();
     private final double[] startAxes;
@@ -81,16 +74,9 @@ public final class RsiRobotEmulator implements AutoCloseable {
     private volatile long cycles;
     private volatile long sentPackets;
     private volatile long lateReplies;
-    private volatile long onTimeReplies;
-    private volatile long mismatchedReplies;
-    private volatile long malformedReplies;
-    private volatile long unexpectedReplies;
-    private volatile long stopReplies;
-    private long lastAnsweredIpoc = Long.MIN_VALUE;
     private volatile long droppedPackets;
     private volatile long malformedPackets;
     private volatile long foreignPackets;
-    private volatile long limitedCommands;
     private volatile long emulatorOverruns;
     private volatile long lastSendNanos;
     private volatile long lastRoundTripNanos = -1;
@@ -99,19 +85,14 @@ public final class RsiRobotEmulator implements AutoCloseable {
         this.config = config;
         this.map = config.channels();
         this.robotLayout = map.robotLayout();
-        RsiLayout replyLayout = map.replyLayout();
         this.writer = new RsiWriter(robotLayout);
-        this.replyParser = new RsiParser(replyLayout);
         this.robotValues = new double[robotLayout.channelCount()];
-        this.replyValues = new double[replyLayout.channelCount()];
         this.out = new byte[writer.maxLength()];
         this.txBuffer = ByteBuffer.allocateDirect(writer.maxLength());
         int n = map.axisCount();
         axisChannel = new int[n];
-        commandChannel = new int[n];
         for (int i = 0; i < n; i++) {
             axisChannel[i] = robotLayout.indexOf(RsiChannelMap.axisTag(map.actualAxes(), i));
-            commandChannel[i] = replyLayout.indexOf(RsiChannelMap.axisTag(map.axisCommand(), i));
         }
         poseChannel = new int[map.hasPose() ? 6 : 0];
         for (int k = 0; k < poseChannel.length; k++) {
@@ -119,15 +100,13 @@ public final class RsiRobotEmulator implements AutoCloseable {
         }
         delayChannel = map.hasDelay() ? robotLayout.indexOf(map.delay()) : -1;
         ipocChannel = robotLayout.indexOf(map.ipoc());
-        replyIpocChannel = replyLayout.indexOf(map.ipoc());
-        stopChannel = map.hasStop() ? replyLayout.indexOf(map.stop()) : -1;
         inputChannel = map.inputs().stream().mapToInt(s -> robotLayout.indexOf(RsiChannelMap.tagOf(s))).toArray();
-        outputChannel = map.outputs().stream().mapToInt(s -> replyLayout.indexOf(RsiChannelMap.tagOf(s))).toArray();
         startAxes = config.startAxesDegrees();
         axes = config.startAxesDegrees();
         lastCommand = new double[n];
         inputs = new double[inputChannel.length];
-        outputs = new double[outputChannel.length];
+        outputs = new double[map.outputs().size()];
+        replies = new ReplyHandler(config, stateLock, startAxes, axes, lastCommand, outputs);
 
         DatagramChannel main = DatagramChannel.open();
         DatagramChannel other = null;
@@ -244,12 +223,12 @@ public final class RsiRobotEmulator implements AutoCloseable {
     }
 
     public long onTimeReplies() {
-        return onTimeReplies;
+        return replies.onTimeReplies;
     }
 
     /** Replies that were not on time: another IPOC than the current cycle's, or found after the cycle ended. */
     public long mismatchedReplies() {
-        return mismatchedReplies;
+        return replies.mismatchedReplies;
     }
 
     /**
@@ -257,16 +236,16 @@ public final class RsiRobotEmulator implements AutoCloseable {
      * never causes one, however late it is.
      */
     public long unexpectedReplies() {
-        return unexpectedReplies;
+        return replies.unexpectedReplies;
     }
 
     /** Replies (including the Stop reply) that were received in total, whatever their timing. */
     public long replies() {
-        return onTimeReplies + mismatchedReplies + stopReplies;
+        return replies.onTimeReplies + replies.mismatchedReplies + replies.stopReplies;
     }
 
     public long malformedReplies() {
-        return malformedReplies;
+        return replies.malformedReplies;
     }
 
     public long droppedPackets() {
@@ -283,7 +262,7 @@ public final class RsiRobotEmulator implements AutoCloseable {
 
     /** Replies whose command had to be clamped to the axis range or speed. */
     public long limitedCommands() {
-        return limitedCommands;
+        return replies.limitedCommands;
     }
 
     /** Cycles the emulator thread itself started late by more than a cycle (a loaded machine), re-phased. */
@@ -351,17 +330,17 @@ public final class RsiRobotEmulator implements AutoCloseable {
                 next += cycleNanos;
                 // the cycle's window: take replies until it ends
                 while (running) {
-                    int reply = receiveReply(currentIpoc, awaiting, next, cycleSeconds);
-                    if (reply == REPLY_STOP) {
+                    ReplyHandler.Outcome reply = receiveReply(currentIpoc, awaiting, next, cycleSeconds);
+                    if (reply == ReplyHandler.Outcome.STOP) {
                         end(SessionState.STOPPED_BY_REQUEST, "stopped by request: the reply carried Stop=1");
                         return;
                     }
-                    if (reply == REPLY_ON_TIME) {
+                    if (reply == ReplyHandler.Outcome.ON_TIME) {
                         awaiting = false;
                         counting = true;
                         continue;
                     }
-                    if (reply == REPLY_OTHER) {
+                    if (reply != null) {
                         continue;
                     }
                     long now = System.nanoTime();
@@ -468,70 +447,28 @@ public final class RsiRobotEmulator implements AutoCloseable {
         return txBuffer;
     }
 
-    private static final int REPLY_NONE = 0;
-    private static final int REPLY_ON_TIME = 1;
-    private static final int REPLY_OTHER = 2;
-    private static final int REPLY_STOP = 3;
-
     /**
-     * Takes one queued reply, if any. It is on time when it carries the current IPOC and is found before the cycle
-     * ends: a reply that is found only after the deadline (say the emulator thread itself was descheduled) counts as
-     * late, as it would on a controller that is never descheduled.
+     * Takes one queued reply, if any (null when none). It is on time when it carries the current IPOC and is found
+     * before the cycle ends: a reply that is found only after the deadline (say the emulator thread itself was
+     * descheduled) counts as late, as it would on a controller that is never descheduled.
      */
-    private int receiveReply(long currentIpoc, boolean awaiting, long deadline, double cycleSeconds)
+    private ReplyHandler.Outcome receiveReply(long currentIpoc, boolean awaiting, long deadline, double cycleSeconds)
             throws IOException {
         rxBuffer.clear();
         SocketAddress from = channel.receive(rxBuffer);
         if (from == null) {
-            return REPLY_NONE;
+            return null;
         }
         long arrived = System.nanoTime();
         rxBuffer.flip();
         int n = rxBuffer.remaining();
         rxBuffer.get(in, 0, n);
-        if (!replyParser.parse(in, 0, n, replyValues)) {
-            malformedReplies++;
-            return REPLY_OTHER;
+        ReplyHandler.Outcome outcome = replies.handle(in, n, currentIpoc, awaiting, arrived - deadline <= 0,
+                cycleSeconds);
+        if (outcome == ReplyHandler.Outcome.ON_TIME) {
+            lastRoundTripNanos = arrived - lastSendNanos;
         }
-        if (stopChannel >= 0 && replyValues[stopChannel] != 0) {
-            stopReplies++;
-            return REPLY_STOP;
-        }
-        long echoed = (long) replyValues[replyIpocChannel];
-        if (echoed <= lastAnsweredIpoc || echoed > currentIpoc || (echoed - config.ipocStart()) % config.ipocStep() != 0) {
-            unexpectedReplies++;
-        } else {
-            lastAnsweredIpoc = echoed;
-        }
-        if (!awaiting || echoed != currentIpoc || arrived - deadline > 0) {
-            mismatchedReplies++;
-            return REPLY_OTHER;
-        }
-        apply(cycleSeconds);
-        onTimeReplies++;
-        lastRoundTripNanos = arrived - lastSendNanos;
-        return REPLY_ON_TIME;
-    }
-
-    private void apply(double cycleSeconds) {
-        boolean relative = config.correctionMode() == CorrectionMode.RELATIVE;
-        boolean limited = false;
-        synchronized (stateLock) {
-            for (int i = 0; i < axes.length; i++) {
-                double command = replyValues[commandChannel[i]];
-                lastCommand[i] = command;
-                double target = relative ? startAxes[i] + command : command;
-                double reached = config.limits().step(i, axes[i], target, cycleSeconds);
-                limited |= reached != target;
-                axes[i] = reached;
-            }
-            for (int k = 0; k < outputChannel.length; k++) {
-                outputs[k] = replyValues[outputChannel[k]];
-            }
-        }
-        if (limited) {
-            limitedCommands++;
-        }
+        return outcome;
     }
 
     @Override

@@ -1,0 +1,133 @@
+package org.robocell.driver.kuka.rsi.emulator;
+
+import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
+import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
+import org.robocell.driver.kuka.rsi.protocol.RsiLayout;
+import org.robocell.driver.kuka.rsi.protocol.RsiParser;
+
+/**
+ * What the emulated controller does with a datagram that reaches its RSI port, whoever sent it: a well-formed
+ * {@code <Sen>} reply with Stop=1 ends RSI; one that carries the current IPOC and arrives in time moves the axes
+ * (within their range and speed) and sets the outputs; anything else changes nothing but a counter. Socket-free, so
+ * that any bytes can be tried on it ({@code ReplyHandlerFuzzTest}); the emulator's thread is its only caller.
+ */
+final class ReplyHandler {
+
+    /** What a datagram did. */
+    enum Outcome {
+        /** Not a well-formed reply of the configured layout: ignored. */
+        MALFORMED,
+        /** A reply with Stop=1: RSI ends, whatever its IPOC. */
+        STOP,
+        /** The reply of the current cycle, in time: applied. */
+        ON_TIME,
+        /** A well-formed reply for another cycle, or too late: ignored. */
+        NOT_ON_TIME
+    }
+
+    private final RsiEmulatorConfig config;
+    private final RsiParser parser;
+    private final double[] values;
+    private final int[] commandChannel;
+    private final int[] outputChannel;
+    private final int stopChannel;
+    private final int ipocChannel;
+
+    private final Object lock;
+    private final double[] startAxes;
+    private final double[] axes;
+    private final double[] lastCommand;
+    private final double[] outputs;
+
+    private long lastAnsweredIpoc = Long.MIN_VALUE;
+    volatile long onTimeReplies;
+    volatile long mismatchedReplies;
+    volatile long malformedReplies;
+    volatile long unexpectedReplies;
+    volatile long stopReplies;
+    volatile long limitedCommands;
+
+    /**
+     * @param lock        guards {@code axes}, {@code lastCommand} and {@code outputs}, which the emulator shares
+     * @param startAxes   the axes at RSI start (degrees), for relative correction
+     * @param axes        the measured axes (degrees), moved by replies on time
+     * @param lastCommand the axis command of the last reply on time
+     * @param outputs     the output channels of the last reply on time, in the order of the channel map's outputs
+     */
+    ReplyHandler(RsiEmulatorConfig config, Object lock, double[] startAxes, double[] axes, double[] lastCommand,
+            double[] outputs) {
+        RsiChannelMap map = config.channels();
+        RsiLayout layout = map.replyLayout();
+        this.config = config;
+        this.parser = new RsiParser(layout);
+        this.values = new double[layout.channelCount()];
+        int n = map.axisCount();
+        commandChannel = new int[n];
+        for (int i = 0; i < n; i++) {
+            commandChannel[i] = layout.indexOf(RsiChannelMap.axisTag(map.axisCommand(), i));
+        }
+        outputChannel = map.outputs().stream().mapToInt(s -> layout.indexOf(RsiChannelMap.tagOf(s))).toArray();
+        stopChannel = map.hasStop() ? layout.indexOf(map.stop()) : -1;
+        ipocChannel = layout.indexOf(map.ipoc());
+        this.lock = lock;
+        this.startAxes = startAxes;
+        this.axes = axes;
+        this.lastCommand = lastCommand;
+        this.outputs = outputs;
+    }
+
+    /**
+     * Takes one datagram.
+     *
+     * @param currentIpoc   the IPOC of the cycle under way
+     * @param awaiting      true while the current cycle has no reply on time yet
+     * @param inTime        true when the datagram was found before the cycle ended
+     * @param cycleSeconds  the nominal cycle, for the distance an axis may travel
+     */
+    Outcome handle(byte[] datagram, int length, long currentIpoc, boolean awaiting, boolean inTime,
+            double cycleSeconds) {
+        if (!parser.parse(datagram, 0, length, values)) {
+            malformedReplies++;
+            return Outcome.MALFORMED;
+        }
+        if (stopChannel >= 0 && values[stopChannel] != 0) {
+            stopReplies++;
+            return Outcome.STOP;
+        }
+        long echoed = (long) values[ipocChannel];
+        if (echoed <= lastAnsweredIpoc || echoed > currentIpoc
+                || (echoed - config.ipocStart()) % config.ipocStep() != 0) {
+            unexpectedReplies++;
+        } else {
+            lastAnsweredIpoc = echoed;
+        }
+        if (!awaiting || echoed != currentIpoc || !inTime) {
+            mismatchedReplies++;
+            return Outcome.NOT_ON_TIME;
+        }
+        apply(cycleSeconds);
+        onTimeReplies++;
+        return Outcome.ON_TIME;
+    }
+
+    private void apply(double cycleSeconds) {
+        boolean relative = config.correctionMode() == CorrectionMode.RELATIVE;
+        boolean limited = false;
+        synchronized (lock) {
+            for (int i = 0; i < axes.length; i++) {
+                double command = values[commandChannel[i]];
+                lastCommand[i] = command;
+                double target = relative ? startAxes[i] + command : command;
+                double reached = config.limits().step(i, axes[i], target, cycleSeconds);
+                limited |= reached != target;
+                axes[i] = reached;
+            }
+            for (int k = 0; k < outputChannel.length; k++) {
+                outputs[k] = values[outputChannel[k]];
+            }
+        }
+        if (limited) {
+            limitedCommands++;
+        }
+    }
+}
