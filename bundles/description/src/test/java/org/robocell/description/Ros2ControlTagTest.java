@@ -93,7 +93,7 @@ class Ros2ControlTagTest {
         assertEquals(List.of(vacuum), hw.allComponents().subList(1, 2));
     }
 
-    /** ros2_control behaviour 14: initial values and the data types' defaults. */
+    /** Initial values and the data types' defaults, as hardware_interface/include/hardware_interface/handle.hpp has them. */
     @Test
     void initialValuesDefaultByDataType() {
         HardwareInfo hw = parse("""
@@ -125,7 +125,7 @@ class Ros2ControlTagTest {
         assertEquals(Map.of("initial_value", "3.45"), joint.get(1).parameters());
     }
 
-    /** ros2_control behaviour 16: min and max of a command interface, kept also as parameters. */
+    /** min and max of a command interface, kept also as parameters, as component_parser.cpp lifts them. */
     @Test
     void minAndMaxAreLiftedIntoTheInterfaceAndKeptAsParameters() {
         InterfaceInfo cmd = parse("""

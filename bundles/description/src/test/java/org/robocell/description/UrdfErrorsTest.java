@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Each broken URDF is reported with file, line, the element and what was expected (ros2_control behaviour 15). */
+/** Each broken URDF is reported with file, line, the element and what was expected (what ros2_control's hardware_interface/src/component_parser.cpp refuses, said precisely). */
 class UrdfErrorsTest {
 
     private static final String PLUGIN = "<hardware><plugin>mock_components/GenericSystem</plugin></hardware>\n";

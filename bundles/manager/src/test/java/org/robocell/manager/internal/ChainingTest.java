@@ -15,7 +15,10 @@ import org.robocell.api.cell.Strictness;
 import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.lifecycle.LifecycleState;
 
-/** Behaviours 41-45: chained controllers, their interfaces, order, and cycle detection. */
+/**
+ * Chained controllers, their interfaces, order, and cycle detection (controller_manager.cpp,
+ * controller_interface/src/chainable_controller_interface.cpp).
+ */
 class ChainingTest {
 
     private Rig rig;

@@ -14,7 +14,7 @@ import org.robocell.api.cell.Result;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 
-/** Behaviours 23-26: load, configure, cleanup, unload; and the one-line answers users get. */
+/** load, configure, cleanup, unload (controller_manager.cpp); and the one-line answers users get. */
 class ControllerLifecycleTest {
 
     private Rig rig;

@@ -16,7 +16,10 @@ import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 
-/** Behaviours 27-37: switch_controller semantics, strictness, atomicity at a cycle boundary, rollback. */
+/**
+ * switch_controller semantics, strictness, atomicity at a cycle boundary, rollback (controller_manager.cpp
+ * switch_controller and manage_switch; controller_manager/test/test_release_interfaces.cpp).
+ */
 class ControllerSwitchTest {
 
     private Rig rig;

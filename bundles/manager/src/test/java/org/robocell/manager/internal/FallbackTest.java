@@ -14,7 +14,10 @@ import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 
-/** Behaviours 39-40: a failing update deactivates its chain group and activates its fallbacks in the same cycle. */
+/**
+ * A failing update deactivates its chain group and activates its fallbacks in the same cycle (controller_manager.cpp,
+ * fallback controllers).
+ */
 class FallbackTest {
 
     private Rig rig;

@@ -12,7 +12,10 @@ import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 
-/** ros2_control §1.3 and behaviours 1-5: the hardware component lifecycle table and multi-step paths. */
+/**
+ * The hardware component lifecycle table (ros2_control hardware_interface/src/hardware_component.cpp) and the
+ * multi-step paths of set_component_state (resource_manager.cpp).
+ */
 class HardwareLifecycleTest {
 
     private final Rig rig = new Rig(100, 64);

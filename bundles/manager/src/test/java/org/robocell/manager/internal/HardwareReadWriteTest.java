@@ -11,7 +11,10 @@ import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 
-/** Behaviours 6-12: who is read and written when, in which order, and what a failing read or write does. */
+/**
+ * Who is read and written when, in which order, and what a failing read or write does (hardware_component.cpp,
+ * resource_manager.cpp read/write, ros2_control_node.cpp).
+ */
 class HardwareReadWriteTest {
 
     @Test

@@ -23,7 +23,10 @@ import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.resources.internal.ResourceManager;
 
-/** Behaviours 13, 14, 16-22 and the slot table: names, initial values, claims, availability, mode switches, limits. */
+/**
+ * The resource manager (hardware_interface/src/resource_manager.cpp) and the slot table: names, initial values,
+ * claims, availability, mode switches, limits.
+ */
 class ResourceManagerTest {
 
     @Test

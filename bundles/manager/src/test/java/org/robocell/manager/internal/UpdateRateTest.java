@@ -8,7 +8,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.robocell.api.lifecycle.LifecycleState;
 
-/** Behaviour 38 and the first-cycle rule: per-controller update rates under a 100 Hz loop. */
+/**
+ * Per-controller update rates under a 100 Hz loop and the first-cycle rule (controller_interface_base.cpp,
+ * controller_manager.cpp update).
+ */
 class UpdateRateTest {
 
     private TestController withRate(Rig rig, String name, long rate) {

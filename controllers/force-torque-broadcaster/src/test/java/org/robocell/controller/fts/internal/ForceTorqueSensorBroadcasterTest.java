@@ -21,7 +21,10 @@ import org.robocell.controller.testkit.AllocationMeter;
 import org.robocell.controller.testkit.ControllerRig;
 import org.robocell.controller.testkit.ControllerRig.Entry;
 
-/** Behaviour 56 and the force/torque sensor broadcaster's parameters, channels and real-time behaviour. */
+/**
+ * The force/torque sensor broadcaster (ros2_controllers' force_torque_sensor_broadcaster): parameters, channels and
+ * real-time behaviour.
+ */
 class ForceTorqueSensorBroadcasterTest {
 
     private static final String TYPE = ForceTorqueSensorBroadcasterFactory.TYPE;

@@ -20,7 +20,7 @@ import org.robocell.controller.common.ChannelDirectory;
 import org.robocell.controller.testkit.ControllerRig;
 import org.robocell.controller.testkit.ControllerRig.Entry;
 
-/** Behaviour 54 and the forward command family. */
+/** The forward command family, as ros2_controllers' forward_command_controller behaves. */
 class ForwardCommandControllerTest {
 
     private final ChannelDirectory channels = new ChannelDirectory();

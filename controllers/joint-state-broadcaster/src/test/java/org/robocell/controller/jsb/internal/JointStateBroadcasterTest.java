@@ -18,7 +18,7 @@ import org.robocell.controller.common.ChannelDirectory;
 import org.robocell.controller.testkit.ControllerRig;
 import org.robocell.controller.testkit.ControllerRig.Entry;
 
-/** Behaviour 55 and the joint state broadcaster's parameters. */
+/** The joint state broadcaster and its parameters, as ros2_controllers' joint_state_broadcaster.cpp. */
 class JointStateBroadcasterTest {
 
     private final ChannelDirectory channels = new ChannelDirectory();

@@ -15,7 +15,10 @@ import org.robocell.api.trajectory.GoalStatus;
 import org.robocell.api.trajectory.TrajectoryGoal;
 import org.robocell.api.trajectory.TrajectoryPoint;
 
-/** Behaviour 53: a PID maps the tracking error to the only command interface when it is velocity or effort. */
+/**
+ * A PID maps the tracking error to the only command interface when it is velocity or effort
+ * (joint_trajectory_controller.cpp, use_closed_loop_pid_adapter).
+ */
 class ClosedLoopTest {
 
     private static JtcHarness closedLoop(String commandInterface, Map<String, ?> gains) {

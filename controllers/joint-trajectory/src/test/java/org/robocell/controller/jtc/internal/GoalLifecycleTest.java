@@ -20,7 +20,7 @@ import org.robocell.api.trajectory.TrajectoryFeedback;
 import org.robocell.api.trajectory.TrajectoryGoal;
 import org.robocell.api.trajectory.TrajectoryPoint;
 
-/** Behaviour 51 and the life of a goal: success, preemption, cancel, deactivation, partial goals, hold. */
+/** The life of a goal, as joint_trajectory_controller.cpp runs it: success, preemption, cancel, deactivation, partial goals, hold. */
 class GoalLifecycleTest {
 
     private static final String PREEMPTED = "Current goal preempted by new incoming action.";

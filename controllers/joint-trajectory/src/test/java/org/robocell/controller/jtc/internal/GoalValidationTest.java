@@ -19,7 +19,10 @@ import org.robocell.api.trajectory.ResultCode;
 import org.robocell.api.trajectory.TrajectoryGoal;
 import org.robocell.api.trajectory.TrajectoryPoint;
 
-/** Behaviour 50: every reason a goal is refused, and that a refused goal leaves the running one alone. */
+/**
+ * Every reason a goal is refused (joint_trajectory_controller.cpp validate_trajectory_msg), and that a refused goal
+ * leaves the running one alone.
+ */
 class GoalValidationTest {
 
     private final JtcHarness h = new JtcHarness(Map.of("max_points", 5)).active();

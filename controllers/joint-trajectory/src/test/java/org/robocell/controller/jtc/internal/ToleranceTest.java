@@ -19,7 +19,10 @@ import org.robocell.api.trajectory.ResultCode;
 import org.robocell.api.trajectory.TrajectoryGoal;
 import org.robocell.api.trajectory.TrajectoryPoint;
 
-/** Behaviours 51 (tolerance aborts) and 52 (the 0 / −1 / invalid conventions), and goal_time. */
+/**
+ * Tolerance aborts, the 0 / -1 / invalid conventions and goal_time, as ros2_controllers'
+ * joint_trajectory_controller/include/joint_trajectory_controller/tolerances.hpp has them.
+ */
 class ToleranceTest {
 
     @Test

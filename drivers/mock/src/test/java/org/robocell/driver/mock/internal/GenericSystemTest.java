@@ -21,7 +21,7 @@ import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.driver.testkit.DriverContext;
 
-/** mock_components/GenericSystem as ros2_control documents it (behaviours 46-49), minus two upstream bugs. */
+/** mock_components/GenericSystem as ros2_control documents it (hardware_interface/src/mock_components/generic_system.cpp, doc/mock_components_userdoc.rst), minus two upstream bugs. */
 class GenericSystemTest {
 
     private static final double PERIOD = 0.01;
