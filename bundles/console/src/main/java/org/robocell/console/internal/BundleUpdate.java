@@ -23,6 +23,8 @@ import org.osgi.framework.Version;
  */
 final class BundleUpdate implements AutoCloseable {
 
+    private static final String REFERENCE = "reference:";
+
     private final Path jar;
     private final String source;
     private final String symbolicName;
@@ -109,7 +111,8 @@ final class BundleUpdate implements AutoCloseable {
         String updateLocation = bundle.getHeaders().get(Constants.BUNDLE_UPDATELOCATION);
         String location = updateLocation != null ? updateLocation : bundle.getLocation();
         try {
-            return new URL(location);
+            // Felix reads a "reference:" location in place; the rest is the URL of the jar
+            return new URL(location.startsWith(REFERENCE) ? location.substring(REFERENCE.length()) : location);
         } catch (MalformedURLException e) {
             throw new CommandError("cannot update " + who + ": its location '" + location
                     + "' is not a URL; give the new jar: update " + bundle.getBundleId() + " file:/path/x.jar");
