@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Bad files already in deploy/ when the runtime starts are reported like files dropped later: one line each, no
- * stack trace (FileInstall scans only once org.robocell.deploy takes its messages).
+ * What deploy/ does at a start: bad files already there are reported like files dropped later (one line each, no
+ * stack trace: FileInstall scans only once org.robocell.deploy takes its messages), and a .cfg file deleted while the
+ * cell was stopped takes its configuration, kept in state/config, along.
  */
 class DeployAtStartTest {
 
@@ -78,5 +79,32 @@ class DeployAtStartTest {
                 p.destroyForcibly();
             }
         }
+    }
+
+    /** ConfigAdmin once it is up; a latch nobody counts down waits 50 ms (Gogo's sleep takes whole seconds). */
+    private static final String CONFIG_ADMIN = String.join("\n",
+            "pause = new java.util.concurrent.CountDownLatch 1",
+            "until { $.context getServiceReference org.osgi.service.cm.ConfigurationAdmin } { $pause await 50 MILLISECONDS }",
+            "cm = $.context getService ($.context getServiceReference org.osgi.service.cm.ConfigurationAdmin)");
+
+    @Test
+    void aDeployFileDeletedWhileTheCellWasStoppedTakesItsConfigurationAlongAtTheNextStart() throws Exception {
+        Path deploy = Files.createDirectories(work.resolve("deploy"));
+        Path cfg = deploy.resolve("org.acme.gone.cfg");
+        Files.writeString(cfg, "a=one\n");
+        Files.writeString(work.resolve("made.gosh"), CONFIG_ADMIN + "\n"
+                + "until { $cm listConfigurations \"(&(service.pid=org.acme.gone)(a=one))\" } { $pause await 50 MILLISECONDS }\n");
+        RoboCellProcess.Run made = RoboCellProcess.run(work, "--script", "made.gosh");
+        assertEquals(0, made.status(), made.output());
+        assertTrue(Files.isRegularFile(work.resolve("state/config/org.acme.gone.config")), "kept in state/config");
+
+        Files.delete(cfg);
+        Files.writeString(work.resolve("gone.gosh"), CONFIG_ADMIN + "\n"
+                + "until { not { $cm listConfigurations \"(service.pid=org.acme.gone)\" } } { $pause await 50 MILLISECONDS }\n");
+        RoboCellProcess.Run gone = RoboCellProcess.run(work, "--script", "gone.gosh");
+        assertEquals(0, gone.status(), gone.output());
+        assertEquals(1, gone.output().lines().filter(l -> l.endsWith(
+                "INFO deploy/org.acme.gone.cfg is gone: its configuration org.acme.gone is deleted")).count(), gone.output());
+        assertTrue(!Files.exists(work.resolve("state/config/org.acme.gone.config")), "deleted from state/config");
     }
 }

@@ -52,7 +52,23 @@ final class DeployFolder {
             }
         }
         at = message.indexOf(pathPrefix);
-        return at < 0 ? Optional.empty() : Optional.of(Path.of(message.substring(at).trim()));
+        return at < 0 ? Optional.empty() : Optional.of(pathAt(message.substring(at).trim()));
+    }
+
+    /**
+     * The file a message names from {@code rest} on: FileInstall ends most messages with the path; two go on (" with
+     * id: 12. The bundle has ..."). The longest start of {@code rest} that is an existing file wins; else the path
+     * before " with id", else all of it.
+     */
+    private Path pathAt(String rest) {
+        for (int end = rest.length(); end > pathPrefix.length(); end = rest.lastIndexOf(' ', end - 1)) {
+            Path p = Path.of(rest.substring(0, end));
+            if (java.nio.file.Files.exists(p)) {
+                return p;
+            }
+        }
+        int goesOn = rest.toLowerCase(java.util.Locale.ROOT).indexOf(" with id");
+        return Path.of(goesOn < 0 ? rest : rest.substring(0, goesOn));
     }
 
     /** The file's bundle location, as FileInstall installs it. */

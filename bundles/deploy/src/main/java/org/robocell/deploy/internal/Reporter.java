@@ -59,9 +59,4 @@ final class Reporter {
         }
         return true;
     }
-
-    /** Forgets what was said about a file that is gone, so the same file dropped again is reported again. */
-    synchronized void forget(Path file) {
-        said.remove(file);
-    }
 }

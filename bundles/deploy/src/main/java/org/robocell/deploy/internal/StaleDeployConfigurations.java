@@ -35,9 +35,9 @@ public final class StaleDeployConfigurations {
             for (Configuration c : configurations) {
                 Path file = fileOf(c);
                 if (file != null && folder.contains(file) && !Files.exists(file)) {
+                    String pid = c.getPid();
                     c.delete();
-                    Reporter.LOG.log(Level.INFO, DeployFolder.display(file) + " is gone: its configuration " + c.getPid()
-                            + " is deleted");
+                    Reporter.LOG.log(Level.INFO, DeployFolder.display(file) + " is gone: its configuration " + pid + " is deleted");
                 }
             }
         } catch (IOException | InvalidSyntaxException | IllegalStateException e) {

@@ -23,6 +23,12 @@ class DeployFolderTest {
         assertEquals(Optional.of(jar), folder.fileIn("Failed to install artifact: " + jar));
         assertEquals(Optional.of(jar), folder.fileIn("Error while starting bundle: " + folder.location(jar)));
         assertEquals(Optional.empty(), folder.fileIn("In main loop, we have serious trouble"));
+        Files.writeString(jar, "x");
+        assertEquals(Optional.of(jar), folder.fileIn("Failed to uninstall bundle: " + jar + " with id: 12. The bundle has"
+                + " already been uninstalled"), "a message that goes on after the path");
+        Path gone = folder.dir().resolve("gone.jar");
+        assertEquals(Optional.of(gone), folder.fileIn("Failed to update bundle: " + gone + " with ID 12. The bundle has been"
+                + " uninstalled"), "a file that is gone");
         assertEquals(Optional.empty(), folder.fileIn(null));
     }
 }
