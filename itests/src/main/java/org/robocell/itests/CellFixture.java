@@ -70,6 +70,18 @@ final class CellFixture {
         return found[0];
     }
 
+    /** Waits until the robot's ControllerManager is gone (after its configuration was deleted). */
+    void awaitGone(String robot) throws InterruptedException {
+        await(() -> {
+            try {
+                return context.getServiceReferences(ControllerManager.class, "(" + ControllerManager.ROBOT + "=" + robot + ")")
+                        .isEmpty();
+            } catch (InvalidSyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "robot " + robot + " gone");
+    }
+
     /** Waits (bounded, 20 s) for an asynchronous effect. */
     static void await(BooleanSupplier condition, String what) throws InterruptedException {
         for (int i = 0; i < 2000; i++) {

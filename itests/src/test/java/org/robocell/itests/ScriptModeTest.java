@@ -5,19 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The exported runtime jar, run as a user runs it: {@code java -jar robocell.jar --script FILE}. */
 class ScriptModeTest {
-
-    private static final Path JAR = Path.of("../runtime/target/robocell.jar").toAbsolutePath().normalize();
 
     @TempDir
     Path work;
@@ -26,22 +21,22 @@ class ScriptModeTest {
     void aScriptOfGoodCommandsPrintsTheirOutputAndExitsZero() throws Exception {
         Files.writeString(work.resolve("ok.gosh"), String.join("\n",
                 "# comments and blank lines are skipped", "", "controller:types", "hardware:plugins", "startup"));
-        Run run = robocell("--script", "ok.gosh");
-        assertEquals(0, run.status, run.output);
-        assertTrue(run.output.contains("joint_trajectory_controller/JointTrajectoryController"), run.output);
-        assertTrue(run.output.contains("mock_components/GenericSystem"), run.output);
-        assertTrue(run.output.contains("shell ready"), run.output);
+        RoboCellProcess.Run run = robocell("--script", "ok.gosh");
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("joint_trajectory_controller/JointTrajectoryController"), run.output());
+        assertTrue(run.output().contains("mock_components/GenericSystem"), run.output());
+        assertTrue(run.output().contains("shell ready"), run.output());
         assertTrue(Files.isDirectory(work.resolve("deploy")), "deploy/ is created on start");
     }
 
     @Test
     void anUnknownCommandStopsTheScriptWithItsLineAndANonZeroStatus() throws Exception {
         Files.writeString(work.resolve("bad.gosh"), String.join("\n", "controller:types", "controller:nonsense now", "hardware:plugins"));
-        Run run = robocell("--script", "bad.gosh");
-        assertNotEquals(0, run.status, run.output);
-        assertTrue(run.output.contains("bad.gosh:2: controller:nonsense now"), run.output);
-        assertTrue(run.output.contains("unknown command: controller:nonsense"), run.output);
-        assertTrue(!run.output.contains("> hardware:plugins"), "the script stops at the failing line\n" + run.output);
+        RoboCellProcess.Run run = robocell("--script", "bad.gosh");
+        assertNotEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("bad.gosh:2: controller:nonsense now"), run.output());
+        assertTrue(run.output().contains("unknown command: controller:nonsense"), run.output());
+        assertTrue(!run.output().contains("> hardware:plugins"), "the script stops at the failing line\n" + run.output());
     }
 
     /**
@@ -61,29 +56,55 @@ class ScriptModeTest {
 
     @Test
     void aMissingScriptFileAndAnUnknownOptionAreExplained() throws Exception {
-        Run missing = robocell("--script", "nowhere.gosh");
-        assertNotEquals(0, missing.status);
-        assertTrue(missing.output.contains("script file not found: nowhere.gosh"), missing.output);
-        Run unknown = robocell("--frobnicate");
-        assertNotEquals(0, unknown.status);
-        assertTrue(unknown.output.contains("unknown option '--frobnicate'"), unknown.output);
-        assertTrue(unknown.output.contains("usage: java -jar robocell.jar"), unknown.output);
+        RoboCellProcess.Run missing = robocell("--script", "nowhere.gosh");
+        assertNotEquals(0, missing.status());
+        assertTrue(missing.output().contains("script file not found: nowhere.gosh"), missing.output());
+        RoboCellProcess.Run unknown = robocell("--frobnicate");
+        assertNotEquals(0, unknown.status());
+        assertTrue(unknown.output().contains("unknown option '--frobnicate'"), unknown.output());
+        assertTrue(unknown.output().contains("usage: java -jar robocell.jar"), unknown.output());
     }
 
-    private Run robocell(String... args) throws IOException, InterruptedException {
-        assertTrue(Files.isRegularFile(JAR), "build the runtime first: " + JAR);
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-jar", JAR.toString()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("robocell did not exit within 60 s");
+    /** The FR3 of the default cell alone, in the working directory's runtime/cell (the runtime's default cell folder). */
+    private void fr3Cell() throws IOException {
+        Path cell = Files.createDirectories(work.resolve("runtime/cell"));
+        for (String f : new String[] { "fr3.urdf", "controllers.yaml", "org.robocell.cell.robot-fr3.cfg" }) {
+            Files.copy(Path.of("../runtime/cell").resolve(f), cell.resolve(f));
         }
-        return new Run(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 
-    private record Run(int status, String output) {
+    @Test
+    void anUpdateOfABuiltInBundleIsRefusedInOneLineWithANonZeroStatusAndTheRobotKeepsItsDriver() throws Exception {
+        fr3Cell();
+        Files.writeString(work.resolve("update.gosh"), String.join("\n",
+                "# the robot starts beside the script: wait for its hardware (sleep takes whole seconds, a latch 50 ms)",
+                "pause = new java.util.concurrent.CountDownLatch 1",
+                "until { try { (hardware:list -r fr3) contains \" active \" } catch { false } } { $pause await 50 MILLISECONDS }",
+                "hardware:list -r fr3",
+                "try { update org.robocell.driver.mock } catch { echo refused }",
+                "hardware:list -r fr3",
+                "update org.robocell.driver.mock",
+                "echo not reached"));
+        RoboCellProcess.Run run = robocell("--script", "update.gosh");
+        String out = run.output();
+        assertEquals(1, run.status(), out);
+        assertTrue(out.matches("(?s).*update.gosh:7: update org.robocell.driver.mock\\R  error: cannot update bundle \\d+"
+                + " \\(org.robocell.driver.mock\\): its location 'jar/org.robocell.driver.mock-[^']*.jar' is not a URL; give the"
+                + " new jar: update \\d+ file:/path/x.jar\\R.*"), out);
+        int refused = out.indexOf("> try { update");
+        int second = out.indexOf("> hardware:list -r fr3", refused);
+        assertTrue(out.substring(out.indexOf("> hardware:list -r fr3"), refused).contains("FR3System"), out);
+        assertTrue(refused > 0 && second > refused, out);
+        assertTrue(out.substring(refused, second).contains("refused"), out);
+        String after = out.substring(second, out.indexOf("> update org.robocell.driver.mock", second));
+        assertTrue(after.matches("(?s).*fr3\\s+FR3System\\s+system\\s+mock_components/GenericSystem\\s+active.*"),
+                "the hardware stays after the refused update:\n" + after);
+        assertTrue(!out.substring(0, out.indexOf("> update org.robocell.driver.mock", second)).contains("went away"), out);
+        assertTrue(!out.contains("MalformedURLException") && !out.contains("\tat "), "no stack trace:\n" + out);
+        assertTrue(!out.contains("not reached"), out);
+    }
+
+    private RoboCellProcess.Run robocell(String... args) throws IOException, InterruptedException {
+        return RoboCellProcess.run(work, args);
     }
 }

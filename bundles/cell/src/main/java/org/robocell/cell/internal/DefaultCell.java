@@ -6,10 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Dictionary;
 import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.Enumeration;
 import java.util.Hashtable;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.stream.Stream;
 
@@ -24,13 +26,18 @@ import org.robocell.description.ControllersConfig;
 
 /**
  * Creates the default cell when the framework property {@value #PROPERTY} names a folder (the runtime sets
- * {@code runtime/cell}) and no robot is configured yet: every {@code .cfg} file of the folder becomes a
+ * {@code runtime/cell}) and no robot of the user's is configured: every {@code .cfg} file of the folder becomes a
  * configuration (one robot per {@code org.robocell.cell.robot-<name>.cfg}, and whatever else the cell needs, such
  * as the RSI emulator's {@code org.robocell.driver.kuka.rsi.emulator.cfg}). A folder without {@code .cfg} files (or
  * the property {@value #URDF_PROPERTY} set) gives one robot from {@code fr3.urdf} (or the file named by
  * {@value #URDF_PROPERTY}) and {@code controllers.yaml}, with every declared controller activated, as the named
- * factory configuration {@code org.robocell.cell.robot~default}. Edit or delete them like any other configuration
- * (a {@code .cfg} file in deploy/ for the robot factory PID makes them unnecessary).
+ * factory configuration {@code org.robocell.cell.robot~default}.
+ * <p>
+ * Configurations survive restarts, so the folder's files are applied again at every start: each configuration the
+ * default cell made carries {@value #SOURCE} (the file it came from) and is updated when the file's content
+ * differs, deleted when the file is gone; configurations without it are the user's and are left alone. A robot of
+ * the user's (a {@code .cfg} file in deploy/ for the robot factory PID) replaces the default cell: its
+ * configurations are then deleted.
  */
 @Component(immediate = true, service = {})
 public final class DefaultCell {
@@ -38,6 +45,8 @@ public final class DefaultCell {
     static final String PROPERTY = "robocell.cell.default";
     static final String URDF_PROPERTY = "robocell.cell.default.urdf";
     static final String NAME_PROPERTY = "robocell.cell.default.name";
+    /** On every configuration the default cell made: the file it came from. */
+    static final String SOURCE = "robocell.cell.default.source";
     private static final System.Logger LOG = System.getLogger("org.robocell.cell");
 
     @Activate
@@ -47,9 +56,10 @@ public final class DefaultCell {
             return;
         }
         try {
-            Configuration[] existing = configurationAdmin.listConfigurations(
-                    "(service.factoryPid=" + RobotComponent.PID + ")");
-            if (existing != null && existing.length > 0) {
+            Configuration[] robots = configurationAdmin.listConfigurations(
+                    "(&(service.factoryPid=" + RobotComponent.PID + ")(!(" + SOURCE + "=*)))");
+            if (robots != null && robots.length > 0) {
+                deleteOwn(configurationAdmin, List.of(), "a robot of the user's is configured");
                 return;
             }
             Path base = Path.of(System.getProperty("user.dir", ".")).resolve(folder.trim());
@@ -65,6 +75,7 @@ public final class DefaultCell {
                 return;
             }
             Dictionary<String, Object> props = new Hashtable<>();
+            props.put(SOURCE, urdf.toString());
             String name = orDefault(context.getProperty(NAME_PROPERTY), urdfName.replaceFirst("\\.urdf$", ""));
             props.put("name", name);
             props.put("urdf", urdf.toString());
@@ -73,10 +84,10 @@ public final class DefaultCell {
                 props.put("activate", ControllersConfig.parse(controllers).controllers().keySet().toArray(new String[0]));
             }
             Configuration c = configurationAdmin.getFactoryConfiguration(RobotComponent.PID, "default", "?");
-            if (c.getProperties() == null) {
-                c.update(props);
+            if (apply(c, props)) {
                 LOG.log(Level.INFO, "default cell: robot {0} from {1}", name, base);
             }
+            deleteOwn(configurationAdmin, List.of(c.getPid()), "its file is gone");
         } catch (IOException | InvalidSyntaxException | RuntimeException e) {
             LOG.log(Level.ERROR, "default cell could not be configured: " + e.getMessage(), e);
         }
@@ -98,6 +109,7 @@ public final class DefaultCell {
                         .forEach(files::add);
             }
         }
+        List<String> applied = new ArrayList<>();
         for (Path f : files) {
             String stem = f.getFileName().toString().replaceFirst("\\.cfg$", "");
             Properties p = new Properties();
@@ -107,6 +119,7 @@ public final class DefaultCell {
             int dash = stem.indexOf('-');
             String pid = dash < 0 ? stem : stem.substring(0, dash);
             Dictionary<String, Object> props = new Hashtable<>();
+            props.put(SOURCE, f.toString());
             for (String key : p.stringPropertyNames()) {
                 String value = p.getProperty(key).trim();
                 if (pid.equals(RobotComponent.PID) && (key.equals("urdf") || key.equals("controllers"))
@@ -117,12 +130,60 @@ public final class DefaultCell {
             }
             Configuration c = dash < 0 ? admin.getConfiguration(pid, "?")
                     : admin.getFactoryConfiguration(pid, stem.substring(dash + 1), "?");
-            if (c.getProperties() == null) {
-                c.update(props);
+            applied.add(c.getPid());
+            if (apply(c, props)) {
                 LOG.log(Level.INFO, "default cell: {0} from {1}", dash < 0 ? pid : pid + "~" + stem.substring(dash + 1), f);
             }
         }
+        if (!files.isEmpty()) {
+            deleteOwn(admin, applied, "its file is gone");
+        }
         return !files.isEmpty();
+    }
+
+    /**
+     * Creates the configuration, or updates it when the default cell made it and its file now says something else.
+     *
+     * @return whether it was created or updated
+     */
+    private static boolean apply(Configuration c, Dictionary<String, Object> wanted) throws IOException {
+        Dictionary<String, Object> current = c.getProperties();
+        if (current != null && (current.get(SOURCE) == null || same(current, wanted))) {
+            return false; // the user's own, or unchanged
+        }
+        c.update(wanted);
+        return true;
+    }
+
+    private static boolean same(Dictionary<String, Object> current, Dictionary<String, Object> wanted) {
+        int own = 0;
+        for (Enumeration<String> keys = current.keys(); keys.hasMoreElements();) {
+            String key = keys.nextElement();
+            if (key.startsWith("service.") || key.startsWith(":")) {
+                continue; // ConfigAdmin's own
+            }
+            own++;
+            if (!Objects.deepEquals(current.get(key), wanted.get(key))) {
+                return false;
+            }
+        }
+        return own == wanted.size();
+    }
+
+    /** Deletes the configurations the default cell made, except {@code keep}. */
+    private static void deleteOwn(ConfigurationAdmin admin, List<String> keep, String why) throws IOException {
+        Configuration[] own;
+        try {
+            own = admin.listConfigurations("(" + SOURCE + "=*)");
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        for (Configuration c : own == null ? new Configuration[0] : own) {
+            if (!keep.contains(c.getPid())) {
+                LOG.log(Level.INFO, "default cell: {0} deleted ({1})", c.getPid(), why);
+                c.delete();
+            }
+        }
     }
 
     private static String orDefault(String value, String fallback) {

@@ -6,83 +6,74 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.lang.reflect.Proxy;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Dictionary;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.BundleContext;
-import org.osgi.service.cm.Configuration;
-import org.osgi.service.cm.ConfigurationAdmin;
 import org.robocell.api.cell.ClockKind;
 import org.robocell.manager.IdleStrategy;
 
-/** How the default cell is configured, and how a robot configuration is read and checked. */
+/** How the default cell is configured at each start, and how a robot configuration is read and checked. */
 class DefaultCellTest {
 
-    private final List<Dictionary<String, Object>> updates = new ArrayList<>();
-    private final List<String> requested = new ArrayList<>();
+    private final ConfigAdminFake cm = new ConfigAdminFake();
+
+    @TempDir
+    Path dir;
 
     private BundleContext context(Map<String, String> properties) {
         return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class},
                 (p, m, a) -> m.getName().equals("getProperty") ? properties.get((String) a[0]) : null);
     }
 
-    private ConfigurationAdmin admin(boolean existing) {
-        Configuration created = (Configuration) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {Configuration.class}, (p, m, a) -> {
-                    if (m.getName().equals("update") && a != null && a.length == 1) {
-                        @SuppressWarnings("unchecked")
-                        Dictionary<String, Object> d = (Dictionary<String, Object>) a[0];
-                        updates.add(d);
-                    }
-                    return null;
-                });
-        return (ConfigurationAdmin) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {ConfigurationAdmin.class}, (p, m, a) -> {
-                    switch (m.getName()) {
-                        case "listConfigurations":
-                            return existing ? new Configuration[] {created} : null;
-                        case "getFactoryConfiguration":
-                            requested.add(a[0] + "~" + a[1]);
-                            return created;
-                        case "getConfiguration":
-                            requested.add((String) a[0]);
-                            return created;
-                        default:
-                            return null;
-                    }
-                });
+    /** A start of the runtime with this cell folder, against the configurations kept from earlier starts. */
+    private void start(String folder) {
+        new DefaultCell(context(Map.of(DefaultCell.PROPERTY, folder)), cm.admin());
+    }
+
+    private Path copyOfTheDefaultCell() throws IOException {
+        try (Stream<Path> files = Files.list(CellFolder.RUNTIME_CELL)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        return dir;
     }
 
     @Test
     void withThePropertySetAndNoRobotConfiguredEveryCfgFileOfTheFolderBecomesAConfiguration() {
-        new DefaultCell(context(Map.of(DefaultCell.PROPERTY, "../../runtime/cell")), admin(false));
+        start("../../runtime/cell");
         assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
-                "org.robocell.driver.kuka.rsi.emulator"), requested);
-        Dictionary<String, Object> fr3 = updates.get(0);
+                "org.robocell.driver.kuka.rsi.emulator"), cm.requested);
+        Map<String, Object> fr3 = cm.properties("org.robocell.cell.robot~fr3");
         assertEquals("fr3", fr3.get("name"));
         assertTrue(((String) fr3.get("urdf")).endsWith("runtime/cell/fr3.urdf"), "relative to the folder: " + fr3.get("urdf"));
         assertEquals("joint_state_broadcaster,joint_trajectory_controller", fr3.get("activate"));
         assertEquals("forward_position_controller", fr3.get("load"));
-        Dictionary<String, Object> kr6 = updates.get(1);
+        assertTrue(((String) fr3.get(DefaultCell.SOURCE)).endsWith("runtime/cell/org.robocell.cell.robot-fr3.cfg"));
+        Map<String, Object> kr6 = cm.properties("org.robocell.cell.robot~kr6");
         assertEquals("kr6", kr6.get("namespace"));
         assertEquals("hardware", kr6.get("clock"));
         assertTrue(((String) kr6.get("controllers")).endsWith("runtime/cell/kr6_controllers.yaml"));
-        assertEquals("59152", updates.get(2).get("driver.port"), "the emulator sends to the KR 6's driver");
+        assertEquals("59152", cm.properties("org.robocell.driver.kuka.rsi.emulator").get("driver.port"),
+                "the emulator sends to the KR 6's driver");
     }
 
     @Test
     void withADefaultUrdfNamedTheSingleDefaultRobotIsCreatedFromTheFolder() {
         new DefaultCell(context(Map.of(DefaultCell.PROPERTY, "../../runtime/cell", DefaultCell.URDF_PROPERTY, "fr3.urdf")),
-                admin(false));
-        assertEquals(List.of("org.robocell.cell.robot~default"), requested);
-        assertEquals(1, updates.size());
-        Dictionary<String, Object> d = updates.get(0);
+                cm.admin());
+        assertEquals(List.of("org.robocell.cell.robot~default"), cm.requested);
+        assertEquals(List.of("org.robocell.cell.robot~default"), cm.updated);
+        Map<String, Object> d = cm.properties("org.robocell.cell.robot~default");
         assertEquals("fr3", d.get("name"));
         assertTrue(((String) d.get("urdf")).endsWith("runtime/cell/fr3.urdf"), (String) d.get("urdf"));
         assertTrue(((String) d.get("controllers")).endsWith("controllers.yaml"));
@@ -91,11 +82,54 @@ class DefaultCellTest {
     }
 
     @Test
-    void anExistingRobotConfigurationOrNoPropertyLeavesEverythingAlone() {
-        new DefaultCell(context(Map.of(DefaultCell.PROPERTY, "../../runtime/cell")), admin(true));
-        new DefaultCell(context(Map.of()), admin(false));
-        new DefaultCell(context(Map.of(DefaultCell.PROPERTY, "no/such/folder")), admin(false));
-        assertEquals(List.of(), updates);
+    void aRobotOfTheUsersOrNoPropertyLeavesEverythingAlone() {
+        cm.userConfiguration("org.robocell.cell.robot~mine", "org.robocell.cell.robot", Map.of("name", "mine", "urdf", "mine.urdf"));
+        start("../../runtime/cell");
+        new DefaultCell(context(Map.of()), cm.admin());
+        start("no/such/folder");
+        assertEquals(List.of(), cm.updated);
+        assertEquals(List.of(), cm.deleted);
+        assertEquals(List.of("org.robocell.cell.robot~mine"), List.copyOf(cm.stored.keySet()));
+    }
+
+    @Test
+    void theFolderIsAppliedAgainAtEveryStartAnEditedFileUpdatesItsConfigurationAndADeletedOneDeletesIt() throws Exception {
+        Path cell = copyOfTheDefaultCell();
+        start(cell.toString());
+        assertEquals(3, cm.updated.size());
+
+        start(cell.toString());
+        assertEquals(3, cm.updated.size(), "unchanged files change nothing: " + cm.updated);
+
+        Path fr3 = cell.resolve("org.robocell.cell.robot-fr3.cfg");
+        Files.writeString(fr3, Files.readString(fr3).replace("load=forward_position_controller", "load="));
+        start(cell.toString());
+        assertEquals(List.of("org.robocell.cell.robot~fr3"), cm.updated.subList(3, cm.updated.size()));
+        assertEquals("", cm.properties("org.robocell.cell.robot~fr3").get("load"));
+
+        Files.delete(cell.resolve("org.robocell.driver.kuka.rsi.emulator.cfg"));
+        start(cell.toString());
+        assertEquals(List.of("org.robocell.driver.kuka.rsi.emulator"), cm.deleted);
+        assertEquals(4, cm.updated.size());
+    }
+
+    @Test
+    void aConfigurationTheUserMadeForAPidOfTheCellIsLeftAsTheUserMadeIt() throws Exception {
+        cm.userConfiguration("org.robocell.driver.kuka.rsi.emulator", null, Map.of("driver.port", "60000"));
+        start(copyOfTheDefaultCell().toString());
+        assertEquals("60000", cm.properties("org.robocell.driver.kuka.rsi.emulator").get("driver.port"));
+        assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6"), cm.updated);
+    }
+
+    @Test
+    void aRobotOfTheUsersReplacesTheDefaultCellAtTheNextStart() throws Exception {
+        Path cell = copyOfTheDefaultCell();
+        start(cell.toString());
+        cm.userConfiguration("org.robocell.cell.robot~mine", "org.robocell.cell.robot", Map.of("name", "mine", "urdf", "mine.urdf"));
+        start(cell.toString());
+        assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6", "org.robocell.driver.kuka.rsi.emulator"),
+                cm.deleted);
+        assertEquals(List.of("org.robocell.cell.robot~mine"), List.copyOf(cm.stored.keySet()));
     }
 
     private static RobotConfig config(Map<String, Object> values) {

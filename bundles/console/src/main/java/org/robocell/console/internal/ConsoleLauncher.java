@@ -106,6 +106,9 @@ public final class ConsoleLauncher {
         // in the gogo scope, ranked above system:exit(int), which would kill the JVM without stopping bundles
         register(new ExitCommand(this::requestExit, this::requestShutdown, () -> shellReadyMillis), "gogo",
                 ExitCommand.FUNCTIONS);
+        // in the felix scope, ranked above gogo.command's felix:update, which stops a bundle before it finds out that
+        // the new content cannot be read
+        register(new UpdateCommand(context), "felix", UpdateCommand.FUNCTIONS);
         // other bundles (the SSH server) run this same shell on terminals of their own
         ShellRunner runner = (session, terminal) -> {
             session.put(Shell.VAR_TERMINAL, terminal);
