@@ -116,7 +116,7 @@ class RsiFaultTest {
 
     @Test
     void aSilentRobotMakesReadFailAfterTheReceiveTimeout() throws Exception {
-        try (RsiRig rig = new RsiRig(Map.of("receive_timeout_ms", "50"))
+        try (RsiRig rig = new RsiRig(Map.of("receive_timeout_ms", "500"))
                 .active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
             assertEquals(100, rig.run(100));
             rig.robot.faults().goSilent();
@@ -128,7 +128,7 @@ class RsiFaultTest {
             assertEquals(1, rig.status("receive_timeouts"));
             assertEquals(Fault.COMMUNICATION_TIMEOUT, rig.driver.fault());
             assertTrue(rig.driver.lastError().startsWith("no RSI datagram from the robot at /127.0.0.1:"
-                    + rig.robot.localPort() + " within 50 ms"), rig.driver.lastError());
+                    + rig.robot.localPort() + " within 500 ms"), rig.driver.lastError());
             rig.robot.faults().resume();
             assertEquals(ReturnType.OK, rig.driver.read(0, 0), "the robot speaks again: so does the driver");
         }
@@ -147,12 +147,16 @@ class RsiFaultTest {
             assertEquals(CallbackReturn.SUCCESS, activation.get());
             robot.send(1_000, 0);
             assertEquals(ReturnType.OK, rig.driver.read(0, 0));
-            robot.close(); // RSI ends on the robot: its socket is gone
+            robot.send(1_004, 0);
+            robot.close(); // RSI ends on the robot: its socket is gone, its last datagram still queued here
             assertEquals(ReturnType.OK, rig.driver.write(0, 0), "the reply leaves; the robot's host refuses it");
 
             assertEquals(ReturnType.ERROR, rig.driver.read(0, 0));
             assertEquals(Fault.ROBOT_STOPPED, rig.driver.fault());
             assertTrue(rig.driver.lastError().contains("port unreachable"), rig.driver.lastError());
+            assertEquals(ReturnType.ERROR, rig.driver.read(0, 0), "what it sent before closing is not a session");
+            assertEquals(Fault.ROBOT_STOPPED, rig.driver.fault());
+            assertEquals(1_000, rig.status("ipoc"));
             assertEquals(0, rig.status("receive_timeouts"), "it did not wait for the timeout to say so");
         }
     }

@@ -1,16 +1,17 @@
 package org.robocell.driver.kuka.rsi.internal;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
@@ -37,7 +38,10 @@ import org.robocell.api.lifecycle.ReturnType;
  * Not a test: timing is machine-dependent and is only recorded, never asserted. The emulator polls for the reply
  * every 50 µs (it does not spin), so that on a two-core machine the flood thread and the driver get a core each.
  * <p>
- * Arguments: {@code [cycles=2500] [driver_param=value ...]}, e.g. {@code 2500 receive_buffer_bytes=0}.
+ * Arguments: {@code [cycles=2500] [configuration ...]}: each configuration is a comma-separated list of driver
+ * parameters ({@code -} for the defaults) and is run in turn with a fresh driver and robot, e.g.
+ * {@code 2500 - connect_to_robot=false connect_to_robot=false,receive_buffer_bytes=16384}. The driver always gets
+ * {@code robot_address=127.0.0.1} (the flood comes from the robot's IP, another port) and a 1 s receive timeout.
  */
 public final class RsiFloodHarness {
 
@@ -58,36 +62,54 @@ public final class RsiFloodHarness {
 
     public static void main(String[] args) throws Exception {
         int cycles = args.length > 0 ? Integer.parseInt(args[0]) : 2500;
-        Map<String, String> params = new HashMap<>();
-        params.put("receive_timeout_ms", "1000");
-        params.put("robot_address", "127.0.0.1");
-        for (int i = 1; i < args.length; i++) {
-            String[] kv = args[i].split("=", 2);
-            params.put(kv[0], kv[1]);
+        List<String> configs = args.length > 1 ? List.of(args).subList(1, args.length) : List.of("-");
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        List<String> report = new ArrayList<>();
+        for (String config : configs) {
+            Map<String, String> params = new TreeMap<>();
+            params.put("receive_timeout_ms", "1000");
+            params.put("robot_address", "127.0.0.1");
+            for (String kv : config.split(",")) {
+                if (kv.contains("=")) {
+                    params.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+                }
+            }
+            report.add(run(cycles, params));
         }
+        System.out.printf("RSI under a datagram flood: emulator cycle 4 ms, %d cycles per phase after %d warm-up;"
+                + " load average %.2f before, %.2f after%n", cycles, WARMUP_CYCLES, loadBefore,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        report.forEach(System.out::print);
+    }
+
+    /** One configuration of the driver through the three phases; the lines of its report. */
+    private static String run(int cycles, Map<String, String> params) throws Exception {
         List<Phase> phases = new ArrayList<>();
+        int receiveBuffer;
         try (RsiRig rig = new RsiRig(params)) {
             rig.active(c -> c.withCycleNanos(CYCLE_NANOS).withTimeoutCount(Integer.MAX_VALUE));
+            receiveBuffer = rig.driver.receiveBufferBytes();
             run(rig, WARMUP_CYCLES, null);
             for (Flood flood : Flood.values()) {
                 phases.add(phase(rig, flood, cycles));
                 run(rig, SETTLE_CYCLES, null);
             }
-            System.out.printf("RSI under a datagram flood: emulator cycle 4 ms, %d cycles per phase after %d warm-up,"
-                    + " driver parameters %s%n", cycles, WARMUP_CYCLES, params);
-            System.out.printf("%-8s %10s %12s %14s %22s %22s %6s %6s  %s%n", "phase", "flood", "flood rate",
-                    "late replies", "robot RTT p50/p99 us", "driver p50/p99 us", "errors", "wrong", "driver counters");
-            for (Phase p : phases) {
-                System.out.printf("%-8s %10d %10.0f/s %8d/%-5d %10.1f/%-10.1f %10.1f/%-10.1f %6d %6d  %s%n",
-                        p.flood().name().toLowerCase(), p.sent(), p.sent() / p.seconds(), p.late(), p.cycles(),
-                        p.roundTrip().getValueAtPercentile(50) / 1e3, p.roundTrip().getValueAtPercentile(99) / 1e3,
-                        p.turnaround().getValueAtPercentile(50) / 1e3, p.turnaround().getValueAtPercentile(99) / 1e3,
-                        p.readErrors(), p.wrongState(), p.counters());
-            }
             if (rig.driver.onDeactivate(LifecycleState.ACTIVE) != CallbackReturn.SUCCESS) {
                 throw new IllegalStateException("deactivate failed");
             }
         }
+        StringBuilder out = new StringBuilder();
+        out.append(String.format("%ndriver parameters %s, SO_RCVBUF granted %d bytes%n", params, receiveBuffer));
+        out.append(String.format("%-8s %10s %12s %14s %22s %22s %6s %6s  %s%n", "phase", "flood", "flood rate",
+                "late replies", "robot RTT p50/p99 us", "driver p50/p99 us", "errors", "wrong", "driver counters"));
+        for (Phase p : phases) {
+            out.append(String.format("%-8s %10d %10.0f/s %8d/%-5d %10.1f/%-10.1f %10.1f/%-10.1f %6d %6d  %s%n",
+                    p.flood().name().toLowerCase(), p.sent(), p.sent() / p.seconds(), p.late(), p.cycles(),
+                    p.roundTrip().getValueAtPercentile(50) / 1e3, p.roundTrip().getValueAtPercentile(99) / 1e3,
+                    p.turnaround().getValueAtPercentile(50) / 1e3, p.turnaround().getValueAtPercentile(99) / 1e3,
+                    p.readErrors(), p.wrongState(), p.counters()));
+        }
+        return out.toString();
     }
 
     private static Phase phase(RsiRig rig, Flood flood, int cycles) throws Exception {
