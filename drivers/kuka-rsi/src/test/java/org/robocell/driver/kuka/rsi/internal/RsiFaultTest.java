@@ -116,7 +116,9 @@ class RsiFaultTest {
 
     @Test
     void aSilentRobotMakesReadFailAfterTheReceiveTimeout() throws Exception {
-        try (RsiRig rig = new RsiRig(Map.of("receive_timeout_ms", "500"))
+        // the emulator runs its "4 ms" cycle in 1 ms: half a second of silence moves its IPOC by 2000, more than
+        // the default max_ipoc_jump of a real controller's second
+        try (RsiRig rig = new RsiRig(Map.of("receive_timeout_ms", "500", "max_ipoc_jump", "1000000"))
                 .active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
             assertEquals(100, rig.run(100));
             rig.robot.faults().goSilent();
@@ -130,7 +132,8 @@ class RsiFaultTest {
             assertTrue(rig.driver.lastError().startsWith("no RSI datagram from the robot at /127.0.0.1:"
                     + rig.robot.localPort() + " within 500 ms"), rig.driver.lastError());
             rig.robot.faults().resume();
-            assertEquals(ReturnType.OK, rig.driver.read(0, 0), "the robot speaks again: so does the driver");
+            assertEquals(ReturnType.OK, rig.driver.read(0, 0), () -> "the robot speaks again: so does the driver; "
+                    + rig.driver.fault() + ": " + rig.driver.lastError() + ", " + rig.robot);
         }
     }
 
