@@ -11,6 +11,7 @@ public final class RsiFaults {
     final AtomicInteger drop = new AtomicInteger();
     final AtomicInteger malformed = new AtomicInteger();
     final AtomicInteger foreign = new AtomicInteger();
+    final AtomicInteger replay = new AtomicInteger();
     volatile boolean silent;
 
     /** The next {@code cycles} datagrams are lost on the wire: the IPOC advances, nothing is sent. */
@@ -31,6 +32,17 @@ public final class RsiFaults {
         foreign.addAndGet(cycles);
     }
 
+    /**
+     * In each of the next {@code cycles} cycles, the session's first datagram (its IPOC, its axes) is sent again
+     * from the controller's own socket just after the real one: a captured datagram replayed with the robot's
+     * source address and port, as an attacker on the RSI network could.
+     *
+     * @since 1.1
+     */
+    public void replayPackets(int cycles) {
+        replay.addAndGet(cycles);
+    }
+
     /** From the next cycle on, nothing leaves the controller (a cut cable); it still expects replies. */
     public void goSilent() {
         silent = true;
@@ -43,7 +55,7 @@ public final class RsiFaults {
 
     /** True when every requested fault has been applied. */
     public boolean drained() {
-        return drop.get() == 0 && malformed.get() == 0 && foreign.get() == 0;
+        return drop.get() == 0 && malformed.get() == 0 && foreign.get() == 0 && replay.get() == 0;
     }
 
     static boolean take(AtomicInteger pending) {

@@ -77,6 +77,9 @@ public final class RsiRobotEmulator implements AutoCloseable {
     private volatile long droppedPackets;
     private volatile long malformedPackets;
     private volatile long foreignPackets;
+    private volatile long replayedPackets;
+    /** the session's first datagram as sent, for {@link RsiFaults#replayPackets} */
+    private byte[] firstDatagram;
     private volatile long emulatorOverruns;
     private volatile long lastSendNanos;
     private volatile long lastRoundTripNanos = -1;
@@ -260,6 +263,15 @@ public final class RsiRobotEmulator implements AutoCloseable {
         return foreignPackets;
     }
 
+    /**
+     * Copies of the session's first datagram sent again ({@link RsiFaults#replayPackets}).
+     *
+     * @since 1.1
+     */
+    public long replayedPackets() {
+        return replayedPackets;
+    }
+
     /** Replies whose command had to be clamped to the axis range or speed. */
     public long limitedCommands() {
         return replies.limitedCommands;
@@ -412,9 +424,16 @@ public final class RsiRobotEmulator implements AutoCloseable {
             n = garble(n);
             malformedPackets++;
         }
+        if (firstDatagram == null) {
+            firstDatagram = Arrays.copyOf(out, n);
+        }
         lastSendNanos = System.nanoTime();
         channel.send(wrap(out, n), config.driver());
         sentPackets++;
+        if (RsiFaults.take(faults.replay)) {
+            channel.send(wrap(firstDatagram, firstDatagram.length), config.driver());
+            replayedPackets++;
+        }
     }
 
     /** Turns the datagram in {@code out} into one of three kinds of broken message. */

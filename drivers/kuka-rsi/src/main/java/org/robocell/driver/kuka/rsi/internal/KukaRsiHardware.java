@@ -14,12 +14,12 @@ import org.robocell.api.hardware.HardwareContext;
 import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.hardware.StateInterfaceHandle;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
 import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
 import org.robocell.driver.kuka.rsi.protocol.RsiLayout;
-import org.robocell.driver.kuka.rsi.protocol.RsiParser;
 import org.robocell.driver.kuka.rsi.protocol.RsiWriter;
 
 /**
@@ -28,7 +28,8 @@ import org.robocell.driver.kuka.rsi.protocol.RsiWriter;
  * state interfaces.
  * <p>
  * The robot owns the cycle: {@link #read} blocks until the robot's datagram arrives (every 4 ms with IPO_FAST,
- * 12 ms with IPO) and {@link #write} answers it with the same IPOC. Neither allocates.
+ * 12 ms with IPO) and {@link #write} answers it with the same IPOC. Neither allocates. What counts as the robot's
+ * datagram is the {@link RsiGate}'s decision: from the session's address and port, well-formed, with a newer IPOC.
  * <p>
  * Threads: lifecycle callbacks run off the loop; {@code read} and {@code write} on the loop. The socket belongs
  * to the lifecycle thread until {@code active} is set and to the loop while it is set; the only exception is the
@@ -39,16 +40,25 @@ public final class KukaRsiHardware implements HardwareComponent {
     private static final System.Logger LOG = System.getLogger(KukaRsiHardware.class.getName());
     private static final String[] POSE_NAMES = { "x", "y", "z", "a", "b", "c" };
     private static final double MM_TO_M = 1e-3;
+    /**
+     * Queued datagrams {@code read()} looks at after the robot's, for a newer one, before it answers what it has:
+     * a flood that reaches the socket cannot hold the loop in the drain. 32 robot cycles are 128 ms at 4 ms.
+     */
+    static final int MAX_DRAIN_PER_READ = 32;
+    /** Queued datagrams dropped at activation before looking for the robot, at most (a flood never empties it). */
+    private static final int MAX_DISCARDED_AT_ACTIVATION = 4096;
 
     private HardwareContext context;
     private RsiDriverSettings settings;
-    private String lastError = "";
+
+    // why the last call failed: a callback's line, or a loop failure worded when asked
+    private volatile Fault callbackFault = Fault.NONE;
+    private volatile String callbackError;
+    private volatile LoopFailure loopFailure;
 
     // channels
-    private RsiParser parser;
+    private RsiGate gate;
     private RsiWriter writer;
-    private double[] parsed;
-    private double[] robot;
     private double[] reply;
     private byte[] replyBytes;
     private byte[] stopBytes;
@@ -56,7 +66,6 @@ public final class KukaRsiHardware implements HardwareComponent {
     private int[] axisChannel;
     private int[] poseChannel;
     private int delayChannel;
-    private int ipocChannel;
     private int[] inputChannel;
     private int stopChannel;
     private int[] commandChannel;
@@ -78,26 +87,22 @@ public final class KukaRsiHardware implements HardwareComponent {
     private volatile boolean stopRequested;
     private volatile boolean stopSent;
     private volatile long publishedIpoc;
-    private InetSocketAddress robotAddress;
+    private volatile InetSocketAddress robotAddress;
     private double[] startDegrees;
     private double[] heldCommand;
     private double[] heldOutput;
     private boolean[] commanded;
     private boolean[] outputCommanded;
     private boolean replyPending;
-    private long lastIpoc;
-    private boolean haveIpoc;
-    private long ipocStep;
+    /** the robot's host refused a reply ("port unreachable"): the session is over, every read says so */
+    private boolean robotClosed;
 
-    // counters (loop thread while active)
-    private long received;
+    // counters (loop thread while active); the gate keeps the per-datagram ones
     private long sent;
-    private long missed;
     private long stale;
-    private long malformed;
-    private long foreign;
     private long timeouts;
     private long held;
+    private long drainLimits;
 
     // timing of the last exchange, for the turnaround benchmark
     private long lastReceiveNanos;
@@ -105,6 +110,7 @@ public final class KukaRsiHardware implements HardwareComponent {
 
     @Override
     public CallbackReturn onInit(HardwareContext context) {
+        beginCallback();
         this.context = context;
         List<ComponentInfo> joints = context.info().joints();
         try {
@@ -118,17 +124,14 @@ public final class KukaRsiHardware implements HardwareComponent {
             bindExtras();
             return CallbackReturn.SUCCESS;
         } catch (IllegalArgumentException e) {
-            return fail(CallbackReturn.ERROR, e.getMessage());
+            return fail(CallbackReturn.ERROR, Fault.CONFIGURATION, e.getMessage());
         }
     }
 
     private void bindChannels(RsiChannelMap map) {
         RsiLayout in = map.robotLayout();
         RsiLayout out = map.replyLayout();
-        parser = new RsiParser(in);
         writer = new RsiWriter(out);
-        parsed = new double[in.channelCount()];
-        robot = new double[in.channelCount()];
         reply = new double[out.channelCount()];
         stopReply = new double[out.channelCount()];
         replyBytes = new byte[writer.maxLength()];
@@ -145,7 +148,6 @@ public final class KukaRsiHardware implements HardwareComponent {
             poseChannel[k] = in.indexOf(map.poseTag(k));
         }
         delayChannel = map.hasDelay() ? in.indexOf(map.delay()) : -1;
-        ipocChannel = in.indexOf(map.ipoc());
         replyIpocChannel = out.indexOf(map.ipoc());
         stopChannel = map.hasStop() ? out.indexOf(map.stop()) : -1;
         inputChannel = map.inputs().stream().mapToInt(s -> in.indexOf(RsiChannelMap.tagOf(s))).toArray();
@@ -202,78 +204,117 @@ public final class KukaRsiHardware implements HardwareComponent {
 
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
+        beginCallback();
         closeEndpoint();
         try {
-            endpoint = RsiEndpoint.open(new InetSocketAddress(settings.listenAddress(), settings.listenPort()));
+            endpoint = RsiEndpoint.open(new InetSocketAddress(settings.listenAddress(), settings.listenPort()),
+                    settings.receiveBufferBytes());
         } catch (IOException | RuntimeException e) {
-            return fail(CallbackReturn.FAILURE, "cannot listen on " + settings.listenAddress().getHostAddress() + ":"
-                    + settings.listenPort() + ": " + e);
+            return fail(CallbackReturn.FAILURE, Fault.COMMUNICATION_FAILED, "cannot listen on "
+                    + settings.listenAddress().getHostAddress() + ":" + settings.listenPort() + ": " + e);
         }
+        // counters are cumulative from configure
+        gate = new RsiGate(settings.channels().robotLayout(), settings.channels().ipoc(), settings.maxIpocJump());
+        sent = 0;
+        stale = 0;
+        timeouts = 0;
+        held = 0;
+        drainLimits = 0;
         setStatus(RsiStatus.LISTEN_PORT, endpoint.localPort());
         setStatus(RsiStatus.ACTIVE, 0);
         publishCounters();
         LOG.log(Level.INFO, "{0}: listening for RSI on {1}:{2}", context.info().name(),
                 settings.listenAddress().getHostAddress(), String.valueOf(endpoint.localPort()));
+        if (settings.robotAddress() == null && !settings.listenAddress().isLoopbackAddress()) {
+            LOG.log(Level.WARNING, "{0}: parameter ''robot_address'' is not set: whoever sends to {1}:{2} first when"
+                    + " the robot is activated is taken as the robot; set it to the controller''s IP (or IP:port)",
+                    context.info().name(), settings.listenAddress().getHostAddress(),
+                    String.valueOf(endpoint.localPort()));
+        }
         return CallbackReturn.SUCCESS;
     }
 
     /**
-     * Waits for the robot's first datagram (the RSI program on the controller has called {@code RSI_ON}), takes its
-     * sender as the robot, its axes as the start pose, and answers it: from here on the robot expects an answer
-     * every cycle, so the loop must start reading right away.
+     * Waits for the robot's first datagram (the RSI program on the controller has called {@code RSI_ON}), locks the
+     * session to its sender's address and port, takes its axes as the start pose, and answers it: from here on the
+     * robot expects an answer every cycle, so the loop must start reading right away.
      */
     @Override
     public CallbackReturn onActivate(LifecycleState previous) {
-        if (endpoint == null) {
-            return fail(CallbackReturn.FAILURE, "activate before configure");
+        beginCallback();
+        RsiEndpoint socket = endpoint;
+        if (socket == null) {
+            return fail(CallbackReturn.FAILURE, Fault.NONE, "activate before configure");
         }
         robotAddress = null;
-        haveIpoc = false;
-        ipocStep = 0;
+        robotClosed = false;
         stopRequested = false;
         stopSent = false;
-        // whatever queued up while nobody listened is history, possibly of an earlier session from another port
-        while (endpoint.poll() == RsiEndpoint.Received.DATAGRAM) {
-            continue;
-        }
+        RobotAddress configured = settings.robotAddress();
         long deadline = System.nanoTime() + settings.activateTimeoutNanos();
-        while (robotAddress == null) {
-            switch (endpoint.receive(deadline)) {
-                case TIMED_OUT:
-                    return fail(CallbackReturn.FAILURE, "no RSI datagram from the robot within "
-                            + settings.activateTimeoutNanos() / 1_000_000 + " ms; is the RSI program running?");
-                case FAILED:
-                    return fail(CallbackReturn.ERROR, "the RSI socket failed while waiting for the robot");
-                case DATAGRAM:
-                    if (settings.robotAddress() != null && !settings.robotAddress().equals(endpoint.source.getAddress())) {
-                        foreign++;
-                    } else if (accept(endpoint)) {
-                        robotAddress = endpoint.source;
-                    }
-                    break;
+        try {
+            // the last session's robot may come back from another port
+            socket.disconnect();
+            // whatever queued up while nobody listened is history, possibly of an earlier session
+            for (int k = 0; k < MAX_DISCARDED_AT_ACTIVATION && socket.poll() != RsiEndpoint.Received.TIMED_OUT; k++) {
+                continue;
+            }
+            if (settings.connectToRobot() && configured != null && configured.exact() != null) {
+                // the whole address is known: the kernel keeps everyone else out from the start
+                socket.connect(configured.exact());
+            }
+        } catch (IOException | RuntimeException e) {
+            return fail(CallbackReturn.ERROR, Fault.COMMUNICATION_FAILED, "cannot prepare the RSI socket for "
+                    + (configured == null ? "the robot" : "the robot at " + configured) + ": " + e);
+        }
+        gate.startSession(configured);
+        while (gate.lock() == null) {
+            RsiEndpoint.Received r = socket.receive(deadline);
+            if (r == RsiEndpoint.Received.DATAGRAM) {
+                gate.offer(socket.data, socket.length, socket.source);
+            } else if (r == RsiEndpoint.Received.FAILED) {
+                return fail(CallbackReturn.ERROR, Fault.COMMUNICATION_FAILED,
+                        "the RSI socket failed while waiting for the robot: " + socket.failure);
+            }
+            if (gate.lock() == null && (r == RsiEndpoint.Received.TIMED_OUT || System.nanoTime() - deadline >= 0)) {
+                publishCounters();
+                return fail(CallbackReturn.FAILURE, Fault.COMMUNICATION_TIMEOUT, "no RSI datagram from "
+                        + (configured == null ? "the robot" : configured) + " within "
+                        + settings.activateTimeoutNanos() / 1_000_000 + " ms; is the RSI program running?"
+                        + refusedSoFar());
             }
         }
+        InetSocketAddress robot = gate.lock();
         // answer the newest datagram: older ones queued while nobody listened are already late
-        while (endpoint.poll() == RsiEndpoint.Received.DATAGRAM) {
-            if (classify(endpoint)) {
-                stale++;
+        drainNewest(socket);
+        try {
+            if (settings.connectToRobot() && !socket.isConnected()) {
+                socket.connect(robot);
             }
+        } catch (IOException | RuntimeException e) {
+            return fail(CallbackReturn.ERROR, Fault.COMMUNICATION_FAILED,
+                    "cannot connect the RSI socket to the robot at " + robot + ": " + e);
         }
+        robotAddress = robot;
+        double[] values = gate.robot();
         for (int i = 0; i < startDegrees.length; i++) {
-            startDegrees[i] = robot[axisChannel[i]];
+            startDegrees[i] = values[axisChannel[i]];
             heldCommand[i] = Math.toRadians(startDegrees[i]);
         }
         Arrays.fill(heldOutput, 0.0);
         Arrays.fill(commanded, false);
         Arrays.fill(outputCommanded, false);
+        publishedIpoc = gate.lastIpoc();
         publishState();
         replyPending = true;
-        if (!sendReply(false)) {
-            return fail(CallbackReturn.ERROR, "cannot answer the robot at " + robotAddress);
+        LoopFailure failed = sendReply(false);
+        if (failed != null) {
+            return fail(CallbackReturn.ERROR, failed.fault, "cannot answer the robot at " + robot + ": "
+                    + describe(failed));
         }
         publishCounters();
         setStatus(RsiStatus.ACTIVE, 1);
-        LOG.log(Level.INFO, "{0}: RSI session with {1}, start axes {2} deg", context.info().name(), robotAddress,
+        LOG.log(Level.INFO, "{0}: RSI session with {1}, start axes {2} deg", context.info().name(), robot,
                 Arrays.toString(startDegrees));
         active = true;
         return CallbackReturn.SUCCESS;
@@ -285,6 +326,7 @@ public final class KukaRsiHardware implements HardwareComponent {
      */
     @Override
     public CallbackReturn onDeactivate(LifecycleState previous) {
+        beginCallback();
         if (!active) {
             return CallbackReturn.SUCCESS;
         }
@@ -310,7 +352,8 @@ public final class KukaRsiHardware implements HardwareComponent {
         fillReply(stopReply, publishedIpoc, true);
         int n = writer.write(stopReply, stopBytes);
         RsiEndpoint socket = endpoint;
-        if (n < 0 || socket == null || !socket.sendFromControl(stopBytes, n, robotAddress)) {
+        if (n < 0 || socket == null
+                || socket.sendFromControl(stopBytes, n, robotAddress) != RsiEndpoint.Sent.SENT) {
             LOG.log(Level.WARNING, "{0}: could not send the stop reply to {1}", context.info().name(), robotAddress);
         } else {
             sent++;
@@ -321,6 +364,7 @@ public final class KukaRsiHardware implements HardwareComponent {
 
     @Override
     public CallbackReturn onCleanup(LifecycleState previous) {
+        beginCallback();
         active = false;
         closeEndpoint();
         return CallbackReturn.SUCCESS;
@@ -328,6 +372,7 @@ public final class KukaRsiHardware implements HardwareComponent {
 
     @Override
     public CallbackReturn onShutdown(LifecycleState previous) {
+        beginCallback();
         active = false;
         closeEndpoint();
         return CallbackReturn.SUCCESS;
@@ -335,6 +380,7 @@ public final class KukaRsiHardware implements HardwareComponent {
 
     @Override
     public CallbackReturn onError(LifecycleState previous) {
+        beginCallback();
         active = false;
         closeEndpoint();
         return CallbackReturn.SUCCESS;
@@ -349,8 +395,9 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     /**
-     * Blocks until the robot's next datagram and publishes it. Malformed and foreign datagrams are counted and
-     * skipped while the wait goes on; silence for the receive timeout answers ERROR. Without an RSI session
+     * Blocks until the robot's next datagram and publishes it. Whatever the {@link RsiGate} refuses (another
+     * sender, a malformed datagram, an IPOC that is not the robot's next) is counted and skipped while the wait goes
+     * on, never past the receive timeout; silence for the receive timeout answers ERROR. Without an RSI session
      * (inactive) it only paces the loop, so that a hardware-driven loop does not spin while the robot is idle.
      */
     @Override
@@ -361,32 +408,37 @@ public final class KukaRsiHardware implements HardwareComponent {
         }
         RsiEndpoint socket = endpoint;
         if (socket == null) {
-            return ReturnType.ERROR;
+            return failLoop(LoopFailure.SOCKET_CLOSED);
+        }
+        if (robotClosed) {
+            return failLoop(LoopFailure.ROBOT_CLOSED);
         }
         long deadline = System.nanoTime() + settings.receiveTimeoutNanos();
-        boolean got = false;
-        while (!got) {
-            switch (socket.receive(deadline)) {
-                case TIMED_OUT:
-                    timeouts++;
-                    publishCounters();
-                    return ReturnType.ERROR;
-                case FAILED:
-                    publishCounters();
-                    return ReturnType.ERROR;
-                case DATAGRAM:
+        while (true) {
+            RsiEndpoint.Received r = socket.receive(deadline);
+            if (r == RsiEndpoint.Received.DATAGRAM) {
+                if (gate.offer(socket.data, socket.length, socket.source) == RsiGate.Verdict.ACCEPTED) {
                     lastReceiveNanos = System.nanoTime();
-                    got = classify(socket);
                     break;
+                }
+                // refused datagrams never stretch the wait past the robot's deadline
+                if (System.nanoTime() - deadline < 0) {
+                    continue;
+                }
+                r = RsiEndpoint.Received.TIMED_OUT;
             }
-        }
-        // a backlog means this loop fell behind: answer the newest, the others are late whatever we do
-        while (socket.poll() == RsiEndpoint.Received.DATAGRAM) {
-            lastReceiveNanos = System.nanoTime();
-            if (classify(socket)) {
-                stale++;
+            if (r == RsiEndpoint.Received.TIMED_OUT) {
+                timeouts++;
+            } else if (r == RsiEndpoint.Received.REFUSED) {
+                // datagrams it sent before it closed may still be queued: they are not a session any more
+                robotClosed = true;
             }
+            publishCounters();
+            return failLoop(r == RsiEndpoint.Received.TIMED_OUT ? LoopFailure.SILENT_ROBOT
+                    : r == RsiEndpoint.Received.REFUSED ? LoopFailure.ROBOT_CLOSED : LoopFailure.SOCKET_FAILED);
         }
+        drainNewest(socket);
+        publishedIpoc = gate.lastIpoc();
         replyPending = true;
         publishState();
         publishCounters();
@@ -394,47 +446,25 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     /**
-     * Sorts the datagram just received: counts it as foreign or malformed, or takes it as the robot's current one.
-     *
-     * @return true when it was taken
+     * A backlog means the loop fell behind: answer the newest of the robot's datagrams, the others are late
+     * whatever we do. Only a datagram the gate accepts (so: with a newer IPOC) replaces the one in hand, and at most
+     * {@link #MAX_DRAIN_PER_READ} are looked at.
      */
-    private boolean classify(RsiEndpoint socket) {
-        if (robotAddress != null && !robotAddress.equals(socket.source)) {
-            foreign++;
-            return false;
+    private void drainNewest(RsiEndpoint socket) {
+        for (int k = 0; k < MAX_DRAIN_PER_READ; k++) {
+            RsiEndpoint.Received r = socket.poll();
+            if (r == RsiEndpoint.Received.REFUSED) {
+                robotClosed = true;
+            }
+            if (r != RsiEndpoint.Received.DATAGRAM) {
+                return;
+            }
+            if (gate.offer(socket.data, socket.length, socket.source) == RsiGate.Verdict.ACCEPTED) {
+                stale++;
+                lastReceiveNanos = System.nanoTime();
+            }
         }
-        return accept(socket);
-    }
-
-    private boolean accept(RsiEndpoint socket) {
-        if (!parser.parse(socket.data, 0, socket.length, parsed)) {
-            malformed++;
-            return false;
-        }
-        System.arraycopy(parsed, 0, robot, 0, parsed.length);
-        received++;
-        long ipoc = (long) robot[ipocChannel];
-        if (haveIpoc) {
-            countGap(ipoc - lastIpoc);
-        }
-        haveIpoc = true;
-        lastIpoc = ipoc;
-        publishedIpoc = ipoc;
-        return true;
-    }
-
-    /**
-     * The IPOC step is the controller's cycle in ms on a real KR C4 (+4), but 1 in the public simulators, so it is
-     * learnt as the smallest positive step seen; a larger step means cycles this driver never received.
-     */
-    private void countGap(long delta) {
-        if (delta <= 0) {
-            return;
-        }
-        if (ipocStep == 0 || delta < ipocStep) {
-            ipocStep = delta;
-        }
-        missed += delta / ipocStep - 1;
+        drainLimits++;
     }
 
     /** Answers the datagram read last, echoing its IPOC. Sends nothing when there is nothing to answer. */
@@ -447,17 +477,18 @@ public final class KukaRsiHardware implements HardwareComponent {
         if (!replyPending && !stop) {
             return ReturnType.OK;
         }
-        boolean ok = sendReply(stop);
+        LoopFailure failed = sendReply(stop);
         lastSendNanos = System.nanoTime();
-        if (stop && ok) {
+        if (stop && failed == null) {
             active = false;
             stopSent = true;
         }
         publishCounters();
-        return ok ? ReturnType.OK : ReturnType.ERROR;
+        return failed == null ? ReturnType.OK : failLoop(failed);
     }
 
-    private boolean sendReply(boolean stop) {
+    /** @return null when the reply went out, else why not */
+    private LoopFailure sendReply(boolean stop) {
         // NaN before the first valid value means "nobody commands this yet": hold the start, count nothing
         for (int i = 0; i < jointCommand.length; i++) {
             double command = jointCommand[i].get();
@@ -477,19 +508,27 @@ public final class KukaRsiHardware implements HardwareComponent {
                 held++;
             }
         }
-        fillReply(reply, lastIpoc, stop);
+        fillReply(reply, gate.lastIpoc(), stop);
         int n = writer.write(reply, replyBytes);
         replyPending = false;
         if (n < 0) {
             // a held value beyond what RSI can carry: better no answer than an invented one
-            return false;
+            return LoopFailure.UNWRITABLE_REPLY;
         }
         RsiEndpoint socket = endpoint;
-        if (socket == null || !socket.send(replyBytes, n, robotAddress)) {
-            return false;
+        if (socket == null) {
+            return LoopFailure.SOCKET_CLOSED;
         }
-        sent++;
-        return true;
+        switch (socket.send(replyBytes, n, robotAddress)) {
+            case SENT:
+                sent++;
+                return null;
+            case REFUSED:
+                robotClosed = true;
+                return LoopFailure.ROBOT_CLOSED;
+            default:
+                return LoopFailure.SOCKET_FAILED;
+        }
     }
 
     private void fillReply(double[] out, long ipoc, boolean stop) {
@@ -508,6 +547,7 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     private void publishState() {
+        double[] robot = gate.robot();
         for (int i = 0; i < jointState.length; i++) {
             jointState[i].set(Math.toRadians(robot[axisChannel[i]]));
         }
@@ -521,16 +561,19 @@ public final class KukaRsiHardware implements HardwareComponent {
         if (delayChannel >= 0) {
             setStatus(RsiStatus.LATE_PACKETS, robot[delayChannel]);
         }
-        setStatus(RsiStatus.IPOC, lastIpoc);
+        setStatus(RsiStatus.IPOC, gate.lastIpoc());
     }
 
     private void publishCounters() {
-        setStatus(RsiStatus.RECEIVED_PACKETS, received);
+        setStatus(RsiStatus.RECEIVED_PACKETS, gate.accepted());
         setStatus(RsiStatus.SENT_REPLIES, sent);
-        setStatus(RsiStatus.MISSED_PACKETS, missed);
+        setStatus(RsiStatus.MISSED_PACKETS, gate.missed());
         setStatus(RsiStatus.STALE_PACKETS, stale);
-        setStatus(RsiStatus.MALFORMED_PACKETS, malformed);
-        setStatus(RsiStatus.FOREIGN_PACKETS, foreign);
+        setStatus(RsiStatus.MALFORMED_PACKETS, gate.malformed());
+        setStatus(RsiStatus.FOREIGN_PACKETS, gate.foreign());
+        setStatus(RsiStatus.OLD_IPOC_PACKETS, gate.oldIpoc());
+        setStatus(RsiStatus.IPOC_JUMP_PACKETS, gate.ipocJumps());
+        setStatus(RsiStatus.DRAIN_LIMITS, drainLimits);
         setStatus(RsiStatus.RECEIVE_TIMEOUTS, timeouts);
         setStatus(RsiStatus.HELD_COMMANDS, held);
     }
@@ -539,15 +582,65 @@ public final class KukaRsiHardware implements HardwareComponent {
         status[s.ordinal()].set(value);
     }
 
-    private CallbackReturn fail(CallbackReturn result, String message) {
-        lastError = message;
+    // ------------------------------------------------------------------------------------------ why it failed
+
+    /** A new lifecycle call: what failed before is history. */
+    private void beginCallback() {
+        loopFailure = null;
+        callbackError = null;
+        callbackFault = Fault.NONE;
+    }
+
+    private CallbackReturn fail(CallbackReturn result, Fault fault, String message) {
+        callbackError = message;
+        callbackFault = fault;
         LOG.log(Level.WARNING, "{0}: {1}", context == null ? "RSI" : context.info().name(), message);
         return result;
     }
 
-    /** Why the last lifecycle callback failed, or empty. */
+    /** Real time: records a constant, words nothing. */
+    private ReturnType failLoop(LoopFailure why) {
+        loopFailure = why;
+        return ReturnType.ERROR;
+    }
+
+    @Override
+    public Fault fault() {
+        LoopFailure f = loopFailure;
+        return f != null ? f.fault : callbackFault;
+    }
+
+    /** Why the last lifecycle callback, {@code read} or {@code write} failed; null when none did. Off the loop. */
+    @Override
     public String lastError() {
-        return lastError;
+        LoopFailure f = loopFailure;
+        return f != null ? describe(f) : callbackError;
+    }
+
+    private String describe(LoopFailure f) {
+        InetSocketAddress robot = robotAddress;
+        String who = robot == null ? "the robot" : "the robot at " + robot;
+        RsiEndpoint socket = endpoint;
+        return switch (f) {
+            case SILENT_ROBOT -> "no RSI datagram from " + who + " within " + settings.receiveTimeoutNanos() / 1_000_000
+                    + " ms" + refusedSoFar();
+            case ROBOT_CLOSED -> who + " refused a reply (ICMP port unreachable): its RSI socket is closed, RSI has"
+                    + " ended on the robot";
+            case SOCKET_FAILED -> "the RSI socket failed: " + (socket == null ? "closed" : socket.failure);
+            case SOCKET_CLOSED -> "the RSI socket was closed while the loop still used it";
+            case UNWRITABLE_REPLY -> "a held command is beyond what an RSI reply can carry; no reply was sent";
+        };
+    }
+
+    /** What the gate refused so far, for a line about a robot that did not come through. */
+    private String refusedSoFar() {
+        RsiGate g = gate;
+        if (g == null || g.foreign() + g.malformed() + g.oldIpoc() + g.ipocJumps() == 0) {
+            return "";
+        }
+        return " (refused so far: " + g.foreign() + " from other senders, " + g.malformed() + " malformed, "
+                + g.oldIpoc() + " with an old IPOC, " + g.ipocJumps() + " with an IPOC more than "
+                + settings.maxIpocJump() + " ahead)";
     }
 
     /** The UDP port listened on, -1 when not configured. Also the state interface {@code rsi/listen_port}. */
@@ -556,7 +649,18 @@ public final class KukaRsiHardware implements HardwareComponent {
         return e == null ? -1 : e.localPort();
     }
 
-    /** {@link System#nanoTime()} when {@code read} took the last datagram off the socket, before parsing it. */
+    /** The socket, while configured; tests break it under the loop. */
+    RsiEndpoint endpoint() {
+        return endpoint;
+    }
+
+    /** The receive buffer the kernel granted the socket, -1 when not configured. */
+    int receiveBufferBytes() {
+        RsiEndpoint e = endpoint;
+        return e == null ? -1 : e.receiveBufferBytes();
+    }
+
+    /** {@link System#nanoTime()} when {@code read} took the robot's datagram it answers off the socket. */
     long lastReceiveNanos() {
         return lastReceiveNanos;
     }

@@ -13,9 +13,10 @@ import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
  * The {@code <hardware><param>}s of an RSI component, checked once at init. Keys and defaults are listed in the
  * module README.
  */
-record RsiDriverSettings(InetAddress listenAddress, int listenPort, InetAddress robotAddress, long receiveTimeoutNanos,
-        long activateTimeoutNanos, long inactiveReadPeriodNanos, CorrectionMode correctionMode, String statusPrefix,
-        String posePrefix, String ioPrefix, RsiChannelMap channels) {
+record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress robotAddress, long receiveTimeoutNanos,
+        long activateTimeoutNanos, long inactiveReadPeriodNanos, long maxIpocJump, int receiveBufferBytes,
+        boolean connectToRobot, CorrectionMode correctionMode, String statusPrefix, String posePrefix, String ioPrefix,
+        RsiChannelMap channels) {
 
     static final String LISTEN_ADDRESS = "listen_address";
     static final String LISTEN_PORT = "listen_port";
@@ -26,6 +27,9 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, InetAddress 
     static final String RECEIVE_TIMEOUT_MS = "receive_timeout_ms";
     static final String ACTIVATE_TIMEOUT_MS = "activate_timeout_ms";
     static final String INACTIVE_READ_PERIOD_MS = "inactive_read_period_ms";
+    static final String MAX_IPOC_JUMP = "max_ipoc_jump";
+    static final String RECEIVE_BUFFER_BYTES = "receive_buffer_bytes";
+    static final String CONNECT_TO_ROBOT = "connect_to_robot";
     static final String CORRECTION_MODE = "correction_mode";
     static final String STATUS_PREFIX = "status_prefix";
     static final String POSE_PREFIX = "pose_prefix";
@@ -41,6 +45,9 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, InetAddress 
     static final String OUTPUTS = "rsi_outputs";
 
     static final int DEFAULT_PORT = 49152;
+    /** IPOC units: ms of controller time on a KR C4, 250 cycles at 4 ms, ten times the default receive timeout */
+    static final long DEFAULT_MAX_IPOC_JUMP = 1000;
+    static final int DEFAULT_RECEIVE_BUFFER_BYTES = 0;
 
     static RsiDriverSettings from(HardwareInfo info, int axisCount) {
         String address = info.parameter(LISTEN_ADDRESS, info.parameter(CLIENT_IP, "0.0.0.0"));
@@ -66,10 +73,13 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, InetAddress 
         return new RsiDriverSettings(
                 host(info, LISTEN_ADDRESS, address),
                 port,
-                robot.isEmpty() ? null : host(info, ROBOT_ADDRESS, robot),
+                robot.isEmpty() ? null : RobotAddress.parse(info.name(), ROBOT_ADDRESS, robot),
                 millis(info, RECEIVE_TIMEOUT_MS, 100),
                 millis(info, ACTIVATE_TIMEOUT_MS, 10_000),
                 millis(info, INACTIVE_READ_PERIOD_MS, 4),
+                integer(info, MAX_IPOC_JUMP, DEFAULT_MAX_IPOC_JUMP, 1, 1L << 40),
+                (int) integer(info, RECEIVE_BUFFER_BYTES, DEFAULT_RECEIVE_BUFFER_BYTES, 0, 1 << 30),
+                bool(info, CONNECT_TO_ROBOT, true),
                 CorrectionMode.parse(info.parameter(CORRECTION_MODE, "relative")),
                 name(info, STATUS_PREFIX, "rsi"),
                 name(info, POSE_PREFIX, "tcp"),
@@ -97,6 +107,18 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, InetAddress 
                     "hardware '" + info.name() + "' parameter '" + key + "' must be a positive number of milliseconds");
         }
         return (long) (ms * 1_000_000);
+    }
+
+    private static boolean bool(HardwareInfo info, String key, boolean fallback) {
+        String v = info.parameter(key, String.valueOf(fallback)).trim();
+        if (v.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new IllegalArgumentException(
+                "hardware '" + info.name() + "' parameter '" + key + "' must be true or false, got '" + v + "'");
     }
 
     private static long integer(HardwareInfo info, String key, long fallback, long min, long max) {

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 import org.robocell.api.hardware.ComponentInfo;
@@ -14,6 +17,7 @@ import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.lifecycle.CallbackReturn;
+import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.driver.testkit.DriverContext;
@@ -101,6 +105,71 @@ class KukaRsiHardwareTest {
             assertEquals(CallbackReturn.SUCCESS, second.driver.onInit(second.context));
             assertEquals(CallbackReturn.FAILURE, second.driver.onConfigure(LifecycleState.UNCONFIGURED));
             assertTrue(second.driver.lastError().contains("cannot listen"), second.driver.lastError());
+            assertEquals(Fault.COMMUNICATION_FAILED, second.driver.fault());
+        }
+    }
+
+    @Test
+    void aBadParameterIsAConfigurationFaultNamingIt() {
+        for (Map.Entry<String, String> bad : List.of(Map.entry("robot_address", "127.0.0.1:99999"),
+                Map.entry("robot_address", "127.0.0.1:"), Map.entry("robot_address", ":6008"),
+                Map.entry("robot_address", "[::1"), Map.entry("max_ipoc_jump", "0"),
+                Map.entry("receive_buffer_bytes", "-1"), Map.entry("connect_to_robot", "yes"))) {
+            KukaRsiHardware driver = new KukaRsiHardware();
+            assertEquals(CallbackReturn.ERROR, driver.onInit(new DriverContext(RsiRig.info(Map.ofEntries(bad)))),
+                    bad.toString());
+            assertEquals(Fault.CONFIGURATION, driver.fault(), bad.toString());
+            assertTrue(driver.lastError().contains("'" + bad.getKey() + "'"), driver.lastError());
+        }
+    }
+
+    @Test
+    void robotAddressTakesAnIpOrAnIpAndItsPort() {
+        for (String address : List.of("127.0.0.1", "127.0.0.1:6008", "::1", "[::1]:6008", "localhost:6008")) {
+            KukaRsiHardware driver = new KukaRsiHardware();
+            assertEquals(CallbackReturn.SUCCESS,
+                    driver.onInit(new DriverContext(RsiRig.info(Map.of("robot_address", address)))),
+                    address + ": " + driver.lastError());
+        }
+    }
+
+    @Test
+    void withoutRobotAddressANetworkListenerWarnsOnceThatTheFirstSenderWins() {
+        Logger logger = Logger.getLogger(KukaRsiHardware.class.getName());
+        List<LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                records.add(r);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        logger.addHandler(handler);
+        try {
+            assertEquals(1, warningsAtConfigure(records, Map.of("listen_address", "0.0.0.0")));
+            LogRecord warning = records.stream().filter(r -> r.getLevel() == java.util.logging.Level.WARNING)
+                    .findFirst().orElseThrow();
+            String line = java.text.MessageFormat.format(warning.getMessage(), warning.getParameters());
+            assertTrue(line.contains("robot_address") && line.contains("first"), line);
+            assertEquals(0, warningsAtConfigure(records, Map.of("listen_address", "0.0.0.0",
+                    "robot_address", "127.0.0.1")));
+            assertEquals(0, warningsAtConfigure(records, Map.of()), "on loopback only this machine can send");
+        } finally {
+            logger.removeHandler(handler);
+        }
+    }
+
+    private static long warningsAtConfigure(List<LogRecord> records, Map<String, String> params) {
+        records.clear();
+        try (RsiRig rig = new RsiRig(params).configured()) {
+            return records.stream().filter(r -> r.getLevel() == java.util.logging.Level.WARNING).count();
         }
     }
 
