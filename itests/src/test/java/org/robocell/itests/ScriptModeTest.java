@@ -40,18 +40,18 @@ class ScriptModeTest {
     }
 
     /**
-     * Issue 12 item 11 in a script: an option out of range is refused before anything is looked up or changed, with
+     * In a script, an option out of range is refused before anything is looked up or changed, with
      * one line naming the option, and the script ends there with status 1 (ShellInputTest has the rest, in a cell).
      */
     @Test
     void aRefusedOptionStopsTheScriptWithOneLineNamingItAndStatusOne() throws Exception {
         Files.writeString(work.resolve("options.gosh"), String.join("\n", "controller:types",
                 "controller:activate -t -5 joint_trajectory_controller", "hardware:plugins"));
-        Run run = robocell("--script", "options.gosh");
-        assertEquals(1, run.status, run.output);
-        assertTrue(run.output.contains("options.gosh:2: controller:activate -t -5 joint_trajectory_controller\n"
-                + "  error: option -t is -5; expected a whole number from 1 to 2147483647\n"), run.output);
-        assertTrue(!run.output.contains("> hardware:plugins"), "the script stops at the refused line\n" + run.output);
+        RoboCellProcess.Run run = robocell("--script", "options.gosh");
+        assertEquals(1, run.status(), run.output());
+        assertTrue(run.output().contains("options.gosh:2: controller:activate -t -5 joint_trajectory_controller\n"
+                + "  error: option -t is -5; expected a whole number from 1 to 2147483647\n"), run.output());
+        assertTrue(!run.output().contains("> hardware:plugins"), "the script stops at the refused line\n" + run.output());
     }
 
     @Test
