@@ -25,7 +25,7 @@ import org.robocell.api.io.CommandInput;
 import org.robocell.api.lifecycle.LifecycleState;
 
 /**
- * Shell input tried as an attacker and a careless operator would (issue 12 item 11), on a 1 kHz FR3 through the
+ * Shell input tried as an attacker and a careless operator would, on a 1 kHz FR3 through the
  * real command processor: every wrong value is answered with one line naming the argument and what was expected,
  * and nothing changes. Each command runs in a session of its own, as separate consoles and SSH sessions do.
  */

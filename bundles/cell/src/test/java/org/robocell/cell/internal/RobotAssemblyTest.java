@@ -168,7 +168,7 @@ class RobotAssemblyTest {
         assembly.stop();
     }
 
-    /** Issue 12 item 3: an update of the driver bundle snapped all seven FR3 joints back to their URDF start values. */
+    /** An update of the driver bundle once snapped all seven FR3 joints back to their URDF start values. */
     @Test
     void aDriverThatIsUpdatedComesBackWhereTheRobotWasNotAtTheUrdfStartValues() {
         assemble(false);

@@ -32,7 +32,7 @@ import org.robocell.api.lifecycle.LifecycleState;
 
 /**
  * A declaration whose parameters the controller refuses leaves the controller as it was, with one line saying why:
- * a running controller is not taken down for a value it would not take (issue 12 item 11).
+ * a running controller is not taken down for a value it would not take.
  */
 class AttemptTest {
 

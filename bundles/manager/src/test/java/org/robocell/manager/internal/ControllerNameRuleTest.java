@@ -12,7 +12,7 @@ import org.robocell.api.cell.Result;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.manager.internal.ControllerNameRule.Violation;
 
-/** Controller names follow ROS 2's node and topic name rules; load refuses any other (issue 12 item 11). */
+/** Controller names follow ROS 2's node and topic name rules; load refuses any other. */
 class ControllerNameRuleTest {
 
     @Test

@@ -20,7 +20,7 @@ import org.robocell.api.lifecycle.LifecycleState;
 
 /**
  * setParameters asks the controller before it stores anything: a value the controller's configure would refuse, or
- * a name it does not know, is answered with one line and the parameters stay as they were (issue 12 item 11).
+ * a name it does not know, is answered with one line and the parameters stay as they were.
  */
 class ParameterGateTest {
 

@@ -228,7 +228,7 @@ class ForwardCommandControllerTest {
         assertTrue(channels.find("fwd/commands").isEmpty());
     }
 
-    /** Issue 12 item 11: {@code channel:send} took 1e308 for a joint whose range is +-2.74 rad. */
+    /** {@code channel:send} once took 1e308 for a joint whose range is +-2.74 rad. */
     @Test
     void aCommandBeyondAJointsLimitsIsRefusedWhenOfferedNamingTheLimits() {
         rig.withJointLimits("joint1", new org.robocell.api.model.JointLimits(-2.7437, 2.7437, 2.62, 87.0));

@@ -17,7 +17,7 @@ import org.robocell.controller.common.ChannelDirectory;
 
 /**
  * The trajectory controller answers a parameter change before it is stored, with what its configure would say: the
- * values an operator tried in issue 12 item 11 ({@code controller:set ... goal_time=abc}, NaN, -1, {@code joints=5},
+ * values a careless operator tries ({@code controller:set ... goal_time=abc}, NaN, -1, {@code joints=5},
  * unknown keys) are each refused with the key and what was expected.
  */
 class ParameterCheckTest {
