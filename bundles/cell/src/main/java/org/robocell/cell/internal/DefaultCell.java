@@ -2,8 +2,8 @@ package org.robocell.cell.internal;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +19,8 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationEvent;
+import org.osgi.service.cm.ConfigurationListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -35,12 +37,15 @@ import org.robocell.description.ControllersConfig;
  * <p>
  * Configurations survive restarts, so the folder's files are applied again at every start: each configuration the
  * default cell made carries {@value #SOURCE} (the file it came from) and is updated when the file's content
- * differs, deleted when the file is gone; configurations without it are the user's and are left alone. A robot of
- * the user's (a {@code .cfg} file in deploy/ for the robot factory PID) replaces the default cell: its
- * configurations are then deleted.
+ * differs, deleted when the file is gone; configurations without it are the user's and are left alone.
+ * <p>
+ * A robot configuration of the user's with the PID of one of the default cell's (deploy/{@code
+ * org.robocell.cell.robot-kr6.cfg}) overrides that robot; a robot of the user's under any other name replaces the
+ * default cell, whose configurations are then deleted. Both take effect at a start and as soon as the user's file
+ * is applied; when the user's file is deleted, the default cell's robot, or the whole default cell, comes back.
  */
-@Component(immediate = true, service = {})
-public final class DefaultCell {
+@Component(immediate = true, service = ConfigurationListener.class)
+public final class DefaultCell implements ConfigurationListener {
 
     static final String PROPERTY = "robocell.cell.default";
     static final String URDF_PROPERTY = "robocell.cell.default.urdf";
@@ -49,59 +54,75 @@ public final class DefaultCell {
     static final String SOURCE = "robocell.cell.default.source";
     private static final System.Logger LOG = System.getLogger("org.robocell.cell");
 
+    /** One configuration the default cell wants: {@code factoryPid} null for a singleton. */
+    record Wanted(String pid, String factoryPid, String name, Dictionary<String, Object> properties, String what) {
+    }
+
+    private final BundleContext context;
+    private final ConfigurationAdmin configurationAdmin;
+
     @Activate
     public DefaultCell(BundleContext context, @Reference ConfigurationAdmin configurationAdmin) {
+        this.context = context;
+        this.configurationAdmin = configurationAdmin;
+        reconcile();
+    }
+
+    /**
+     * A robot configuration that comes, changes or goes while the cell runs changes the default cell as a start
+     * would. The default cell's own changes come back here too, and then change nothing.
+     */
+    @Override
+    public void configurationEvent(ConfigurationEvent event) {
+        if (RobotComponent.PID.equals(event.getFactoryPid())
+                && (event.getType() == ConfigurationEvent.CM_DELETED || event.getType() == ConfigurationEvent.CM_UPDATED)) {
+            reconcile();
+        }
+    }
+
+    /** The default cell's configurations as its folder says, unless a robot of the user's replaces it. */
+    synchronized void reconcile() {
         String folder = context.getProperty(PROPERTY);
         if (folder == null || folder.isBlank()) {
             return;
         }
         try {
-            Configuration[] robots = configurationAdmin.listConfigurations(
-                    "(&(service.factoryPid=" + RobotComponent.PID + ")(!(" + SOURCE + "=*)))");
-            if (robots != null && robots.length > 0) {
-                deleteOwn(configurationAdmin, List.of(), "a robot of the user's is configured");
-                return;
-            }
             Path base = Path.of(System.getProperty("user.dir", ".")).resolve(folder.trim());
-            if (context.getProperty(URDF_PROPERTY) == null && configureFolder(configurationAdmin, base)) {
+            List<Wanted> wanted = context.getProperty(URDF_PROPERTY) == null ? fromFiles(base) : List.of();
+            if (wanted.isEmpty()) {
+                wanted = singleRobot(base, folder);
+            }
+            String replacement = userRobotBesides(configurationAdmin, wanted);
+            if (replacement != null) {
+                deleteOwn(configurationAdmin, List.of(), "the user's robot " + replacement + " replaces the default cell");
                 return;
             }
-            String urdfName = orDefault(context.getProperty(URDF_PROPERTY), "fr3.urdf");
-            Path urdf = base.resolve(urdfName);
-            Path controllers = base.resolve("controllers.yaml");
-            if (!Files.isRegularFile(urdf)) {
-                LOG.log(Level.WARNING, "default cell: no {0} (from {1}={2}, working directory {3}); no robot configured",
-                        urdf, PROPERTY, folder, System.getProperty("user.dir"));
-                return;
-            }
-            Dictionary<String, Object> props = new Hashtable<>();
-            props.put(SOURCE, urdf.toString());
-            String name = orDefault(context.getProperty(NAME_PROPERTY), urdfName.replaceFirst("\\.urdf$", ""));
-            props.put("name", name);
-            props.put("urdf", urdf.toString());
-            if (Files.isRegularFile(controllers)) {
-                props.put("controllers", controllers.toString());
-                props.put("activate", ControllersConfig.parse(controllers).controllers().keySet().toArray(new String[0]));
-            }
-            Configuration c = configurationAdmin.getFactoryConfiguration(RobotComponent.PID, "default", "?");
-            if (apply(c, props)) {
-                LOG.log(Level.INFO, "default cell: robot {0} from {1}", name, base);
-            }
-            deleteOwn(configurationAdmin, List.of(c.getPid()), "its file is gone");
+            applyAll(configurationAdmin, wanted);
         } catch (IOException | InvalidSyntaxException | RuntimeException e) {
             LOG.log(Level.ERROR, "default cell could not be configured: " + e.getMessage(), e);
         }
     }
 
     /**
-     * Creates one configuration per {@code .cfg} file of the folder, named the way FileInstall names them in
-     * deploy/: {@code <factory pid>-<name>.cfg} is the factory configuration {@code <factory pid>~<name>},
-     * {@code <pid>.cfg} the configuration {@code <pid>}. In robot configurations, relative {@code urdf} and
-     * {@code controllers} paths resolve against the folder.
+     * Applies the folder's {@code .cfg} files, as {@link #reconcile} does when no robot of the user's replaces them.
      *
      * @return whether the folder had any .cfg file
      */
     static boolean configureFolder(ConfigurationAdmin admin, Path base) throws IOException {
+        List<Wanted> wanted = fromFiles(base);
+        if (!wanted.isEmpty()) {
+            applyAll(admin, wanted);
+        }
+        return !wanted.isEmpty();
+    }
+
+    /**
+     * One configuration per {@code .cfg} file of the folder, named the way FileInstall names them in deploy/:
+     * {@code <factory pid>-<name>.cfg} is the factory configuration {@code <factory pid>~<name>}, {@code <pid>.cfg}
+     * the configuration {@code <pid>}. In robot configurations, relative {@code urdf} and {@code controllers} paths
+     * resolve against the folder.
+     */
+    static List<Wanted> fromFiles(Path base) throws IOException {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(base)) {
             try (Stream<Path> s = Files.list(base)) {
@@ -109,7 +130,7 @@ public final class DefaultCell {
                         .forEach(files::add);
             }
         }
-        List<String> applied = new ArrayList<>();
+        List<Wanted> wanted = new ArrayList<>();
         for (Path f : files) {
             String stem = f.getFileName().toString().replaceFirst("\\.cfg$", "");
             Properties p = new Properties();
@@ -128,17 +149,61 @@ public final class DefaultCell {
                 }
                 props.put(key, value);
             }
-            Configuration c = dash < 0 ? admin.getConfiguration(pid, "?")
-                    : admin.getFactoryConfiguration(pid, stem.substring(dash + 1), "?");
-            applied.add(c.getPid());
-            if (apply(c, props)) {
-                LOG.log(Level.INFO, "default cell: {0} from {1}", dash < 0 ? pid : pid + "~" + stem.substring(dash + 1), f);
+            String label = (dash < 0 ? pid : pid + "~" + stem.substring(dash + 1)) + " from " + f;
+            wanted.add(dash < 0 ? new Wanted(pid, null, null, props, label)
+                    : new Wanted(pid + "~" + stem.substring(dash + 1), pid, stem.substring(dash + 1), props, label));
+        }
+        return wanted;
+    }
+
+    /** The one robot of {@code fr3.urdf} (or the named URDF) and {@code controllers.yaml}; none without the URDF. */
+    private List<Wanted> singleRobot(Path base, String folder) throws IOException {
+        String urdfName = orDefault(context.getProperty(URDF_PROPERTY), "fr3.urdf");
+        Path urdf = base.resolve(urdfName);
+        Path controllers = base.resolve("controllers.yaml");
+        if (!Files.isRegularFile(urdf)) {
+            LOG.log(Level.WARNING, "default cell: no {0} (from {1}={2}, working directory {3}); no robot configured",
+                    urdf, PROPERTY, folder, System.getProperty("user.dir"));
+            return List.of();
+        }
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put(SOURCE, urdf.toString());
+        String name = orDefault(context.getProperty(NAME_PROPERTY), urdfName.replaceFirst("\\.urdf$", ""));
+        props.put("name", name);
+        props.put("urdf", urdf.toString());
+        if (Files.isRegularFile(controllers)) {
+            props.put("controllers", controllers.toString());
+            props.put("activate", ControllersConfig.parse(controllers).controllers().keySet().toArray(new String[0]));
+        }
+        return List.of(new Wanted(RobotComponent.PID + "~default", RobotComponent.PID, "default", props,
+                "robot " + name + " from " + base));
+    }
+
+    /** A robot configuration of the user's that is not one of {@code wanted} (which it would override), or null. */
+    private static String userRobotBesides(ConfigurationAdmin admin, List<Wanted> wanted)
+            throws IOException, InvalidSyntaxException {
+        Configuration[] robots = admin.listConfigurations(
+                "(&(service.factoryPid=" + RobotComponent.PID + ")(!(" + SOURCE + "=*)))");
+        for (Configuration c : robots == null ? new Configuration[0] : robots) {
+            if (wanted.stream().noneMatch(w -> w.pid().equals(c.getPid()))) {
+                return c.getPid();
             }
         }
-        if (!files.isEmpty()) {
-            deleteOwn(admin, applied, "its file is gone");
+        return null;
+    }
+
+    /** Creates or updates each wanted configuration, then deletes the default cell's others. */
+    private static void applyAll(ConfigurationAdmin admin, List<Wanted> wanted) throws IOException {
+        List<String> applied = new ArrayList<>();
+        for (Wanted w : wanted) {
+            Configuration c = w.factoryPid() == null ? admin.getConfiguration(w.pid(), "?")
+                    : admin.getFactoryConfiguration(w.factoryPid(), w.name(), "?");
+            applied.add(c.getPid());
+            if (apply(c, w.properties())) {
+                LOG.log(Level.INFO, "default cell: {0}", w.what());
+            }
         }
-        return !files.isEmpty();
+        deleteOwn(admin, applied, "its file is gone");
     }
 
     /**

@@ -18,6 +18,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationEvent;
 import org.robocell.api.cell.ClockKind;
 import org.robocell.manager.IdleStrategy;
 
@@ -35,8 +38,16 @@ class DefaultCellTest {
     }
 
     /** A start of the runtime with this cell folder, against the configurations kept from earlier starts. */
-    private void start(String folder) {
-        new DefaultCell(context(Map.of(DefaultCell.PROPERTY, folder)), cm.admin());
+    private DefaultCell start(String folder) {
+        return new DefaultCell(context(Map.of(DefaultCell.PROPERTY, folder)), cm.admin());
+    }
+
+    /** What ConfigAdmin tells its listeners after a robot configuration changed or went. */
+    private static ConfigurationEvent robotEvent(int type, String pid) {
+        @SuppressWarnings("unchecked")
+        ServiceReference<ConfigurationAdmin> admin = (ServiceReference<ConfigurationAdmin>) Proxy.newProxyInstance(
+                DefaultCellTest.class.getClassLoader(), new Class<?>[] {ServiceReference.class}, (p, m, a) -> null);
+        return new ConfigurationEvent(admin, type, RobotComponent.PID, pid);
     }
 
     private Path copyOfTheDefaultCell() throws IOException {
@@ -130,6 +141,58 @@ class DefaultCellTest {
         assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6", "org.robocell.driver.kuka.rsi.emulator"),
                 cm.deleted);
         assertEquals(List.of("org.robocell.cell.robot~mine"), List.copyOf(cm.stored.keySet()));
+    }
+
+    @Test
+    void aUsersFileUnderADefaultRobotsNameOverridesThatRobotAloneAndDeletingItBringsTheDefaultRobotBack() throws Exception {
+        Path cell = copyOfTheDefaultCell();
+        DefaultCell defaultCell = start(cell.toString());
+        Map<String, Object> fr3 = cm.properties("org.robocell.cell.robot~fr3");
+
+        cm.userConfiguration("org.robocell.cell.robot~fr3", "org.robocell.cell.robot",
+                Map.of("name", "fr3", "urdf", fr3.get("urdf"), "rate", "abc"));
+        defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_UPDATED, "org.robocell.cell.robot~fr3"));
+        assertEquals(List.of(), cm.deleted, "the KR 6 and its emulator stay");
+        assertEquals("abc", cm.properties("org.robocell.cell.robot~fr3").get("rate"), "the user's own, left alone");
+        assertEquals(3, cm.updated.size());
+
+        cm.stored.remove("org.robocell.cell.robot~fr3"); // FileInstall deletes it with its file
+        defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_DELETED, "org.robocell.cell.robot~fr3"));
+        assertEquals(fr3, cm.properties("org.robocell.cell.robot~fr3"), "the default robot back as its file says");
+        assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
+                "org.robocell.driver.kuka.rsi.emulator"), List.copyOf(cm.stored.keySet()));
+    }
+
+    @Test
+    void aRobotOfTheUsersUnderAnotherNameReplacesTheDefaultCellAtOnceAndDeletingItBringsTheCellBack() throws Exception {
+        Path cell = copyOfTheDefaultCell();
+        DefaultCell defaultCell = start(cell.toString());
+        Map<String, Map<String, Object>> before = new HashMap<>();
+        for (String pid : cm.stored.keySet()) {
+            before.put(pid, cm.properties(pid));
+        }
+
+        cm.userConfiguration("org.robocell.cell.robot~mine", "org.robocell.cell.robot", Map.of("name", "mine", "urdf", "mine.urdf"));
+        defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_UPDATED, "org.robocell.cell.robot~mine"));
+        assertEquals(List.of("org.robocell.cell.robot~mine"), List.copyOf(cm.stored.keySet()));
+
+        cm.stored.remove("org.robocell.cell.robot~mine");
+        defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_DELETED, "org.robocell.cell.robot~mine"));
+        for (Map.Entry<String, Map<String, Object>> e : before.entrySet()) {
+            assertEquals(e.getValue(), cm.properties(e.getKey()), e.getKey() + " back as its file says");
+        }
+        assertEquals(before.keySet(), cm.stored.keySet());
+    }
+
+    @Test
+    void theDefaultCellsOwnChangesComingBackAsEventsChangeNothingMore() throws Exception {
+        DefaultCell defaultCell = start(copyOfTheDefaultCell().toString());
+        for (String pid : List.copyOf(cm.stored.keySet())) {
+            defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_UPDATED, pid));
+        }
+        defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_DELETED, "org.robocell.cell.robot~gone"));
+        assertEquals(3, cm.updated.size(), "no update after the first: " + cm.updated);
+        assertEquals(List.of(), cm.deleted);
     }
 
     private static RobotConfig config(Map<String, Object> values) {
