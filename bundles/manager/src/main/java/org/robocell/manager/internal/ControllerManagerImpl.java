@@ -1,6 +1,5 @@
 package org.robocell.manager.internal;
 
-import java.lang.System.Logger.Level;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,14 +45,12 @@ import org.robocell.resources.internal.ResourceManager;
  * <li>{@link HardwareTransitions}: components added, removed and taken through their lifecycle;</li>
  * <li>{@link Reloads}: hot swap of controller code, and types that go away;</li>
  * <li>{@link PlanBuilder}: the {@link CyclePlan} the loop runs;</li>
- * <li>{@link Snapshots}: immutable views for the shell.</li>
+ * <li>{@link Snapshots}: immutable views for the shell;</li>
+ * <li>{@link ServiceWork}: the service side ({@link #drain}), on the loop's service thread or on the test thread after
+ * each stepped cycle: answered commits completed, timeouts applied, the failures the loop flagged handled.</li>
  * </ul>
- * The service side ({@link #drain}) runs on the loop's service thread, or on the test thread after each stepped
- * cycle: it completes answered commits, applies timeouts and handles the failures the loop flagged.
  */
 public final class ControllerManagerImpl implements ControllerManager {
-
-    private static final System.Logger LOG = System.getLogger("org.robocell.manager");
 
     private final ManagerState state;
     private final CommitTracker commits;
@@ -63,7 +60,7 @@ public final class ControllerManagerImpl implements ControllerManager {
     private final HardwareTransitions hardware;
     private final Reloads reloads;
     private final Snapshots snapshots;
-    private final Object drainLock = new Object();
+    private final ServiceWork service;
 
     public ControllerManagerImpl(LoopConfig config, ControllerSource source, LongSupplier ticker) {
         this.state = new ManagerState(config, source, ticker);
@@ -74,6 +71,7 @@ public final class ControllerManagerImpl implements ControllerManager {
         this.hardware = new HardwareTransitions(state, commits, plans, planner);
         this.reloads = new Reloads(state, commits, plans, planner, lifecycle);
         this.snapshots = new Snapshots(state);
+        this.service = new ServiceWork(state, commits, hardware);
     }
 
     /** The loop this manager drives, for the loop runner and stepped clocks. */
@@ -111,21 +109,20 @@ public final class ControllerManagerImpl implements ControllerManager {
         state.pluginAvailable = available;
     }
 
-    // ---------------------------------------------------------------------------------------- hardware (the cell)
-
+    /** For the cell: a component of this robot, initialized (UNCONFIGURED, or FINALIZED when its init failed). */
     public ManagedHardware addHardware(HardwareInfo info, HardwareComponent component) {
         return hardware.add(info, component);
     }
 
+    /** For the cell: a component whose driver went away; its users go out at a cycle boundary, commands holding. */
     public CompletionStage<Result> removeHardware(String name) {
         return hardware.remove(name);
     }
 
+    /** For the cell: a controller type went away; its instances go out as if failed, then are unloaded. */
     public CompletionStage<Result> typeRemoved(String type) {
         return reloads.typeRemoved(type);
     }
-
-    // ---------------------------------------------------------------------------------------- ControllerManager
 
     @Override
     public String robot() {
@@ -293,34 +290,12 @@ public final class ControllerManagerImpl implements ControllerManager {
         state.stats.resetHistograms();
     }
 
-    // ---------------------------------------------------------------------------------------- service side
-
     /**
      * Off the loop: completes a committed switch, times out one the loop did not take, handles the hardware and
      * controller failures the loop flagged. Allocates nothing when there is nothing to do.
      */
     public void drain() {
-        synchronized (drainLock) {
-            commits.service();
-            if (state.loop.takeServiceEvents()) {
-                hardware.handleFailures();
-                reportControllerFailures();
-            }
-        }
-    }
-
-    private void reportControllerFailures() {
-        for (ManagedController mc : state.controllerList) {
-            long errors = mc.errors;
-            if (errors != mc.reportedErrors) {
-                mc.reportedErrors = errors;
-                String why = mc.lastError();
-                LOG.log(Level.WARNING, "robot {0}: controller ''{1}'' failed in its update ({2}: {3}); it was"
-                        + " deactivated with its chain group{4}", state.robot(), mc.name, mc.fault,
-                        why == null ? "answered ERROR" : why,
-                        mc.fallbacks.isEmpty() ? " and its command interfaces hold" : ", fallbacks " + mc.fallbacks);
-            }
-        }
+        service.drain();
     }
 
     /** For tests: the loop's cycle count. */

@@ -125,6 +125,16 @@ final class ManagedController {
         return state.get() == ACTIVE;
     }
 
+    /** Whether the array holds this very controller. Real time: no allocation. */
+    boolean isIn(ManagedController[] array) {
+        for (int i = 0; i < array.length; i++) {
+            if (array[i] == this) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     boolean isConfigured() {
         int c = state.get();
         return c == INACTIVE || c == ACTIVE;
