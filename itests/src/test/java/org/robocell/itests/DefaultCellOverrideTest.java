@@ -53,9 +53,11 @@ class DefaultCellOverrideTest {
 
             Path override = deploy.resolve("org.robocell.cell.robot-fr3.cfg");
             Files.writeString(override, "name=fr3\nurdf=" + cell.resolve("fr3.urdf") + "\nrate=abc\n");
-            String refused = awaitLine(log, "configuration change refused", 1);
-            assertEquals(1, refused.lines().filter(l -> l.endsWith("robot fr3: configuration change refused, the robot"
-                    + " keeps running as it was: robot 'fr3': rate=abc must be a whole number")).count(), refused);
+            String refused = awaitLine(log, "refused, the robot keeps running as it was", 1);
+            assertEquals(1, refused.lines().filter(l -> l.contains("SEVERE robot fr3: configuration change in file:")
+                    && l.contains("/deploy/org.robocell.cell.robot-fr3.cfg refused, the robot keeps running as it was:"
+                            + " robot 'fr3': rate=abc in file:")
+                    && l.endsWith("/deploy/org.robocell.cell.robot-fr3.cfg must be a whole number")).count(), refused);
 
             Files.delete(override);
             String back = awaitLine(log, RUNNING, 2);

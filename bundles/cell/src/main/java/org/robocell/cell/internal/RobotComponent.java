@@ -134,7 +134,7 @@ public final class RobotComponent {
             lifecycleProps.put(ControllerManager.ROBOT, a.name());
             lifecycleRegistration = context.registerService(RobotLifecycle.class,
                     new RobotLifecycleService(a, worker), lifecycleProps);
-            LOG.log(Level.INFO, "robot {0}: running at {1} Hz", a.name(), a.manager().updateRate());
+            LOG.log(Level.INFO, "robot {0}: running at {1} Hz", a.name(), String.valueOf(a.manager().updateRate()));
             a.reconcile();
         } catch (org.robocell.description.DescriptionException | IllegalArgumentException e) {
             // a user's file or setting is wrong: the message names it, a stack trace would only bury it
