@@ -101,20 +101,9 @@ final class ControllerActivation {
      */
     boolean restartCommanders(CyclePlan p, ManagedHardware hw) {
         ManagedController[] order = p.order;
-        String owner = hw.name();
-        boolean any = false;
-        for (int j = 0; j < order.length; j++) {
-            ManagedController mc = order[j];
-            Prepared a = mc.active;
-            if (mc.isActive() && a != null && a.uses(owner, true)) {
-                mc.mark = true;
-                any = true;
-            }
-        }
-        if (!any) {
+        if (!markUsers(order, hw.name(), true)) {
             return false;
         }
-        markDependents(order);
         for (int j = 0; j < order.length; j++) {
             if (order[j].mark) {
                 try {
@@ -190,6 +179,28 @@ final class ControllerActivation {
             mc.chained = chained;
         }
         return ok;
+    }
+
+    /**
+     * Marks every ACTIVE controller that uses an interface of {@code component} (its command interfaces only, or its
+     * state interfaces too), and then everything chained to those. Real time.
+     *
+     * @return whether any controller was marked
+     */
+    static boolean markUsers(ManagedController[] order, String component, boolean commandsOnly) {
+        boolean any = false;
+        for (int j = 0; j < order.length; j++) {
+            ManagedController mc = order[j];
+            Prepared a = mc.active;
+            if (mc.isActive() && a != null && a.uses(component, commandsOnly)) {
+                mc.mark = true;
+                any = true;
+            }
+        }
+        if (any) {
+            markDependents(order);
+        }
+        return any;
     }
 
     /** Marks every ACTIVE controller that uses an interface exported by a marked controller, transitively. */

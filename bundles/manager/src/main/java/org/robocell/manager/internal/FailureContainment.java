@@ -115,18 +115,7 @@ final class FailureContainment {
         stats.hardwareErrors++;
         stats.error(hw, null);
         ManagedController[] order = p.order;
-        String owner = hw.name();
-        boolean any = false;
-        for (int j = 0; j < order.length; j++) {
-            ManagedController mc = order[j];
-            Prepared a = mc.active;
-            if (mc.isActive() && a != null && a.uses(owner, commandsOnly)) {
-                mc.mark = true;
-                any = true;
-            }
-        }
-        if (any) {
-            ControllerActivation.markDependents(order);
+        if (ControllerActivation.markUsers(order, hw.name(), commandsOnly)) {
             for (int j = 0; j < order.length; j++) {
                 if (order[j].mark) {
                     order[j].mark = false;
