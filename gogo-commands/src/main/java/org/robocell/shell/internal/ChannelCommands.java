@@ -27,14 +27,17 @@ import org.robocell.api.text.Suggestions;
 public final class ChannelCommands {
 
     private final ChannelRegistry registry;
+    private final Robots robots;
 
     @Activate
-    public ChannelCommands(@Reference ChannelRegistry registry) {
+    public ChannelCommands(@Reference ChannelRegistry registry, @Reference Robots robots) {
         this.registry = registry;
+        this.robots = robots;
     }
 
     @Descriptor("list the channels controllers offer: state outputs to echo, command inputs to send to")
     public String list() {
+        robots.awaitStarting(null);
         Table table = Table.of("CHANNEL", "KIND", "FIELDS / COUNTS");
         for (String name : registry.names()) {
             Optional<Channel> c = registry.find(name);
@@ -52,6 +55,8 @@ public final class ChannelCommands {
         }
         return table.size() == 0 ? "no channels: load and configure a controller" : table.render();
     }
+
+    private static final long FIRST_SAMPLE_WAIT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
 
     /** Samples per second {@code channel:echo} prints at most. */
     static final double MAX_ECHO_RATE = 1000;
@@ -74,6 +79,11 @@ public final class ChannelCommands {
                 values = new double[out.size()];
             }
             long publications = out.read(values);
+            // a controller just activated has not published yet: its first sample, not an empty one (bounded)
+            for (long until = System.nanoTime() + FIRST_SAMPLE_WAIT_NANOS; publications == 0 && System.nanoTime() < until;) {
+                Thread.sleep(1);
+                publications = out.read(values);
+            }
             console.println(format(out.fields(), values, publications, filter));
             console.flush();
             if (samples > 0 && i == samples - 1) {
@@ -117,6 +127,7 @@ public final class ChannelCommands {
     }
 
     private StateOutput stateOutput(String name) {
+        robots.awaitStarting(null); // a robot still starting has not published its channels yet
         Optional<Channel> c = registry.find(name);
         if (c.isEmpty() || !(c.get() instanceof StateOutput)) {
             c = registry.find(name + "/joint_states").or(() -> registry.find(name + "/state"));
@@ -128,6 +139,7 @@ public final class ChannelCommands {
     }
 
     private CommandInput commandInput(String name) {
+        robots.awaitStarting(null);
         Optional<Channel> c = registry.find(name);
         if (c.isEmpty() || !(c.get() instanceof CommandInput)) {
             c = registry.find(name + "/commands");

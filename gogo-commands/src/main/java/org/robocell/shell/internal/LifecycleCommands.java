@@ -227,6 +227,7 @@ public final class LifecycleCommands {
      * lifecycle.
      */
     RobotLifecycle pick(String robot) {
+        robots.awaitStarting(robot);
         List<RobotLifecycle> all = sorted();
         if (all.isEmpty()) {
             throw new CommandFailed("no robot is running: the cell has no robot configured");

@@ -1,10 +1,18 @@
 package org.robocell.shell.internal;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -12,19 +20,46 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.text.Suggestions;
 
-/** The robot loops of the cell, as the shell finds them: one ControllerManager service per robot. */
+/**
+ * The robot loops of the cell, as the shell finds them: one ControllerManager service per robot. A robot that is
+ * configured but still starting (a script run right at the start of the runtime, a configuration just changed) is
+ * waited for, a bounded time, until the cell says it is up ({@link ControllerManager#STARTED}), rather than
+ * reported missing or found without its controllers.
+ */
 @Component(service = Robots.class)
 public final class Robots {
 
-    private final List<ControllerManager> managers = new CopyOnWriteArrayList<>();
+    /** The cell's robot configurations (bundles/cell: RobotComponent.PID). */
+    private static final String ROBOT_FACTORY_PID = "org.robocell.cell.robot";
+    private static final long STARTING_WAIT_NANOS = TimeUnit.SECONDS.toNanos(20);
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
-    void addManager(ControllerManager manager) {
+    private final List<ControllerManager> managers = new CopyOnWriteArrayList<>();
+    /** Managers the cell has brought up as configured ({@link ControllerManager#STARTED}). */
+    private final Set<ControllerManager> started = ConcurrentHashMap.newKeySet();
+    private final Object arrivals = new Object();
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile ConfigurationAdmin configurationAdmin;
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            updated = "updatedManager", unbind = "removeManager")
+    void addManager(ControllerManager manager, Map<String, Object> properties) {
         managers.add(manager);
+        updatedManager(manager, properties);
+    }
+
+    void updatedManager(ControllerManager manager, Map<String, Object> properties) {
+        if (Boolean.TRUE.equals(properties.get(ControllerManager.STARTED))) {
+            started.add(manager);
+        }
+        synchronized (arrivals) {
+            arrivals.notifyAll();
+        }
     }
 
     void removeManager(ControllerManager manager) {
         managers.remove(manager);
+        started.remove(manager);
     }
 
     /** All robots, sorted by name. */
@@ -40,7 +75,7 @@ public final class Robots {
      * @throws CommandFailed naming the robots there are when the choice is unclear
      */
     ControllerManager pick(String robot) {
-        List<ControllerManager> all = all();
+        List<ControllerManager> all = awaitStarting(robot);
         if (all.isEmpty()) {
             throw new CommandFailed("no robot is running: the cell has no robot configured (see cell:status)");
         }
@@ -64,7 +99,7 @@ public final class Robots {
         if (robot != null && !robot.isEmpty()) {
             return pick(robot);
         }
-        List<ControllerManager> all = all();
+        List<ControllerManager> all = awaitStarting(null);
         if (all.size() > 1) {
             for (ControllerManager m : all) {
                 if (m.controller(controller).isPresent() || m.declaredControllers().containsKey(controller)) {
@@ -73,6 +108,63 @@ public final class Robots {
             }
         }
         return pick(null);
+    }
+
+    /**
+     * The robots, once the one asked for runs (every configured one, without a name: with two robots configured and
+     * one up, a command without -r must not pick the one that happens to be up), or after a bounded wait: a robot
+     * whose configuration fails to start is reported missing then, and its own log line says why.
+     */
+    List<ControllerManager> awaitStarting(String robot) {
+        long deadline = System.nanoTime() + STARTING_WAIT_NANOS;
+        while (true) {
+            List<ControllerManager> all = all();
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !configuredButNotRunning(robot, all) && startedAll(robot, all)) {
+                return all;
+            }
+            synchronized (arrivals) {
+                try {
+                    arrivals.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 100)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return all;
+                }
+            }
+        }
+    }
+
+    /** Whether the robot named (every robot, without a name) has been brought up as configured. */
+    private boolean startedAll(String robot, List<ControllerManager> running) {
+        for (ControllerManager m : running) {
+            if ((robot == null || robot.isEmpty() || m.robot().equals(robot)) && !started.contains(m)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether ConfigAdmin holds a robot configuration (the one named, or any) that has no running loop. */
+    private boolean configuredButNotRunning(String robot, List<ControllerManager> running) {
+        ConfigurationAdmin admin = configurationAdmin;
+        if (admin == null) {
+            return false;
+        }
+        Configuration[] robots;
+        try {
+            robots = admin.listConfigurations("(service.factoryPid=" + ROBOT_FACTORY_PID + ")");
+        } catch (IOException | InvalidSyntaxException e) {
+            return false;
+        }
+        for (Configuration c : robots == null ? new Configuration[0] : robots) {
+            Object name = c.getProperties() == null ? null : c.getProperties().get("name");
+            String n = name == null ? null : name.toString();
+            boolean wanted = robot == null || robot.isEmpty() || robot.equals(n);
+            if (wanted && running.stream().noneMatch(m -> m.robot().equals(n))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<String> names(List<ControllerManager> all) {

@@ -44,12 +44,14 @@ public final class TrajectoryCommands {
     static final double MAX_PROGRESS = 100;
 
     private final ChannelRegistry registry;
+    private final Robots robots;
     private final GoalBook book;
 
     @Activate
-    public TrajectoryCommands(@Reference ChannelRegistry registry, @Reference GoalBook book) {
+    public TrajectoryCommands(@Reference ChannelRegistry registry, @Reference GoalBook book, @Reference Robots robots) {
         this.registry = registry;
         this.book = book;
+        this.robots = robots;
     }
 
     @Descriptor("move the joints of a trajectory controller to positions in a time, and watch it arrive")
@@ -122,6 +124,7 @@ public final class TrajectoryCommands {
         double seconds = Numbers.positive("-w", wait, 3600);
         double target = Numbers.finite("position", position);
         double maxEffort = effort.isEmpty() ? Double.NaN : Numbers.positive("-e", effort, Double.MAX_VALUE);
+        robots.awaitStarting(null); // a robot still starting has not published its channels yet
         GripperCommand gripper = registry.find(controller + "/gripper_cmd", GripperCommand.class)
                 .orElseThrow(() -> new CommandFailed("no gripper controller '" + controller + "' is configured"
                         + Suggestions.didYouMeanOrKnown(controller, controllersWith("/gripper_cmd"))));
@@ -185,6 +188,7 @@ public final class TrajectoryCommands {
     }
 
     private FollowJointTrajectory trajectoryController(String controller) {
+        robots.awaitStarting(null);
         Optional<FollowJointTrajectory> jtc = registry.find(controller + "/follow_joint_trajectory", FollowJointTrajectory.class);
         return jtc.orElseThrow(() -> new CommandFailed("no trajectory controller '" + controller + "' is configured"
                 + Suggestions.didYouMeanOrKnown(controller, controllersWith("/follow_joint_trajectory"))));

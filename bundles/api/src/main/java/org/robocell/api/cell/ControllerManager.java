@@ -26,6 +26,16 @@ public interface ControllerManager {
     /** The service property that names the robot a manager drives. */
     String ROBOT = "robocell.robot";
 
+    /**
+     * The service property set to {@code true} once the cell has brought the robot up as its configuration says
+     * (hardware in its start state, start controllers loaded and activated as far as their types are installed):
+     * a script may rely on the robot's controllers from then on. The service is registered before, so that a slow
+     * start can be watched.
+     *
+     * @since 1.4
+     */
+    String STARTED = "robocell.started";
+
     /** The robot's name. */
     String robot();
 

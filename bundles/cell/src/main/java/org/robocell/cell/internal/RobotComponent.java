@@ -136,6 +136,8 @@ public final class RobotComponent {
                     new RobotLifecycleService(a, worker), lifecycleProps);
             LOG.log(Level.INFO, "robot {0}: running at {1} Hz", a.name(), String.valueOf(a.manager().updateRate()));
             a.reconcile();
+            props.put(ControllerManager.STARTED, Boolean.TRUE);
+            registration.setProperties(props);
         } catch (org.robocell.description.DescriptionException | IllegalArgumentException e) {
             // a user's file or setting is wrong: the message names it, a stack trace would only bury it
             LOG.log(Level.ERROR, "robot " + a.name() + " could not start: " + e.getMessage());

@@ -89,7 +89,7 @@ final class JointStateBroadcaster extends ControllerBase {
                 return fail(e.getMessage());
             }
             try {
-                registrations.registerAs("joint_states", channel);
+                registrations.registerAs(namespaceOf(context().name()) + "joint_states", channel);
             } catch (IllegalStateException taken) {
                 // another broadcaster serves the short name; this one stays reachable under its own name
             }
@@ -99,6 +99,16 @@ final class JointStateBroadcaster extends ControllerBase {
     }
 
 
+
+    /**
+     * The namespace part of a controller's name ({@code "kr6/"} of {@code kr6/joint_state_broadcaster}, empty
+     * without one): the broadcaster's short name {@code joint_states} lives in its robot's namespace, as the topic
+     * {@code /kr6/joint_states} does under a namespaced controller manager in ros2_control, so that a second robot's
+     * broadcaster never takes the first one's.
+     */
+    static String namespaceOf(String controllerName) {
+        return controllerName.substring(0, controllerName.lastIndexOf('/') + 1);
+    }
 
     /** What {@link JsbConfig#read} would refuse at configure, and any key it does not read. */
     @Override

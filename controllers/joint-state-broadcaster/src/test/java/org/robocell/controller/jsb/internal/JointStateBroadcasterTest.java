@@ -144,6 +144,21 @@ class JointStateBroadcasterTest {
         assertTrue(channels.names().contains("jsb2/joint_states"));
     }
 
+    /**
+     * Two robots' broadcasters, the second in the namespace kr6: each robot's short name is its own, whichever is
+     * configured first ({@code channel:echo joint_states} once showed the KR 6's inactive broadcaster when it won the
+     * race for the one short name).
+     */
+    @Test
+    void aNamespacedBroadcastersShortNameIsInItsNamespaceAndNeverTakesTheGlobalOne() {
+        load("kr6/joint_state_broadcaster", Map.of()).activate();
+        load("joint_state_broadcaster", Map.of()).activate();
+        assertSame(jointStates("kr6/joint_state_broadcaster"), channels.find("kr6/joint_states").orElseThrow());
+        assertSame(jointStates("joint_state_broadcaster"), channels.find("joint_states").orElseThrow());
+        assertEquals("kr6/", JointStateBroadcaster.namespaceOf("kr6/joint_state_broadcaster"));
+        assertEquals("", JointStateBroadcaster.namespaceOf("joint_state_broadcaster"));
+    }
+
     @Test
     void cleanupRemovesTheChannels() {
         Entry e = load("jsb", Map.of());
