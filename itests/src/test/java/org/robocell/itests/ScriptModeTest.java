@@ -73,6 +73,27 @@ class ScriptModeTest {
         }
     }
 
+    /**
+     * A provisioning script run as the runtime starts, with no wait of its own: each command that needs a robot waits
+     * (bounded) until the cell has brought the configured robots up, so the first line finds the FR3 with its
+     * controllers active and its joint states published, instead of "no robot is running".
+     */
+    @Test
+    void aScriptRunAtStartFindsTheConfiguredRobotUpWithItsControllersAndChannels() throws Exception {
+        fr3Cell();
+        Files.writeString(work.resolve("first.gosh"), String.join("\n",
+                "controller:list -r fr3",
+                "channel:echo -n 1 -f joint1 joint_states",
+                "trajectory:move -d 2 joint_trajectory_controller 0.3 -0.6 0.0 -2.2 0.0 1.6 0.8"));
+        RoboCellProcess.Run run = robocell("--script", "first.gosh");
+        String out = run.output();
+        assertEquals(0, run.status(), out);
+        assertTrue(out.matches("(?s).*> controller:list -r fr3\\R.*joint_trajectory_controller\\s+joint_trajectory_controller/"
+                + "JointTrajectoryController\\s+active.*"), out);
+        assertTrue(out.matches("(?s).*> channel:echo -n 1 -f joint1 joint_states\\R--- #[1-9]\\d*\\Rjoint1/position: .*"), out);
+        assertTrue(out.contains("SUCCEEDED: joint_trajectory_controller reached the goal"), out);
+    }
+
     @Test
     void anUpdateOfABuiltInBundleIsRefusedInOneLineWithANonZeroStatusAndTheRobotKeepsItsDriver() throws Exception {
         fr3Cell();
