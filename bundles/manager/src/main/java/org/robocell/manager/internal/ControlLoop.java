@@ -6,6 +6,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.robocell.api.hardware.InterfaceSlots;
 import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.resources.internal.LapTimer;
 import org.robocell.resources.internal.ManagedHardware;
 import org.robocell.resources.internal.RateRule;
 import org.robocell.resources.internal.ResourceManager;
@@ -34,6 +35,8 @@ final class ControlLoop {
     private final int rate;
     private final long periodNanos;
     private final InterfaceSlots slots;
+    /** One clock read per timed call: each update's and read's or write's lap is its execution time. */
+    private final LapTimer lapTimer;
     private final LoopStatistics stats;
     private final ControllerActivation activation;
     private final FailureContainment failures;
@@ -57,6 +60,7 @@ final class ControlLoop {
         this.rate = rate;
         this.periodNanos = 1_000_000_000L / rate;
         this.slots = resources.slots();
+        this.lapTimer = resources.lapTimer();
         this.stats = stats;
         this.activation = new ControllerActivation(slots, stats);
         this.failures = new FailureContainment(activation, stats);
@@ -144,7 +148,7 @@ final class ControlLoop {
      */
     void runCycle(long nowNanos, long latenessNanos) {
         seq++;
-        long t0 = System.nanoTime();
+        long t0 = lapTimer.mark();
         long waitNanos = 0;
         if (!started) {
             started = true;
@@ -166,22 +170,27 @@ final class ControlLoop {
             for (int i = 0; i < hw.length; i++) {
                 readable |= hw[i].loopAccess();
                 boolean paces = hw[i].readPacesLoop();
-                long before = paces ? System.nanoTime() : 0;
+                if (paces) {
+                    lapTimer.mark(); // the lap of a read that waits for the robot is the wait
+                }
                 ReturnType read = hw[i].read(nowNanos, time);
                 if (paces) {
-                    waitNanos += System.nanoTime() - before;
+                    waitNanos += lapTimer.lap();
                 }
                 if (read != ReturnType.OK) {
                     failures.hardwareFailed(p, hw[i], false);
                     eventsPending = true;
+                    lapTimer.mark();
                 } else if (hw[i].takeActivation() && activation.restartCommanders(p, hw[i])) {
                     eventsPending = true;
+                    lapTimer.mark(); // nor the restarts the next call's
                 }
             }
             hardwarePaced = readable;
             if (next != null && next.commit != null) {
                 commits.apply(next);
                 eventsPending = true;
+                lapTimer.mark(); // the controllers' activations are not the first update's time
             }
             ManagedController[] order = p.order;
             boolean failed = false;
@@ -217,6 +226,7 @@ final class ControlLoop {
             if (failed) {
                 failures.controllersFailed(p);
                 eventsPending = true;
+                lapTimer.mark();
             }
             for (int i = 0; i < hw.length; i++) {
                 hw[i].enforceLimits(slots);
@@ -244,9 +254,8 @@ final class ControlLoop {
     }
 
     private ReturnType update(ManagedController mc, double time, double period) {
-        long start = System.nanoTime();
         ReturnType r = call(mc, time, period);
-        if (r == ReturnType.OK && mc.budget.record(System.nanoTime() - start)) {
+        if (r == ReturnType.OK && mc.budget.record(lapTimer.lap())) {
             mc.fault = Fault.BUDGET_OVERRUN;
             mc.overBudget = true;
             return ReturnType.ERROR;

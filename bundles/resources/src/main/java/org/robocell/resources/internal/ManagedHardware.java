@@ -488,9 +488,9 @@ public final class ManagedHardware {
             return group.failure;
         }
         try {
-            long start = System.nanoTime();
             ReturnType r = write ? component.write(time, period) : component.read(time, period);
-            long took = System.nanoTime() - start;
+            // a read that waits for the robot is timed by the loop, as the wait
+            long took = write || !readPacesLoop ? resources.lapTimer().lap() : 0;
             if (r == null || r == ReturnType.ERROR || r == ReturnType.DEACTIVATE) {
                 fault = ownFault(Fault.REALTIME_ERROR);
                 realtimeFailure = true;

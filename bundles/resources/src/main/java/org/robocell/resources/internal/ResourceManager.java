@@ -48,6 +48,9 @@ import org.robocell.api.lifecycle.ReturnType;
  */
 public final class ResourceManager {
 
+    /** The loop's stopwatch for execution budgets, shared with the components' read and write. */
+    private final LapTimer lapTimer = new LapTimer();
+
     private final InterfaceSlots slots;
     private final int loopRate;
     private final BitSet used;
@@ -521,5 +524,10 @@ public final class ResourceManager {
                 throw new IllegalStateException("'" + hw.name() + "' may export interfaces only during onInit");
             }
         }
+    }
+
+    /** The loop's stopwatch for execution budgets (loop thread only). */
+    public LapTimer lapTimer() {
+        return lapTimer;
     }
 }
