@@ -3,6 +3,7 @@ package org.robocell.driver.kuka.rsi.internal;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.lang.System.Logger.Level;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -75,30 +76,85 @@ public final class RsiEmulatorComponent {
     private final Thread restarter;
     private int sessions = 1;
 
+    /**
+     * Starts the emulator. A setting it cannot use (a host that does not resolve, start axes that are not six
+     * numbers, a port taken) is one ERROR line naming the setting; the component then stays without an emulator
+     * until its configuration changes, and nothing else is affected.
+     */
     @Activate
-    public RsiEmulatorComponent(Config config) throws IOException {
-        double[] start = Arrays.stream(config.start_axes_deg().split(",")).map(String::trim)
-                .mapToDouble(Double::parseDouble).toArray();
-        RsiEmulatorConfig c = RsiEmulatorConfig
-                .defaults(new InetSocketAddress(InetAddress.getByName(config.driver_host()), config.driver_port()))
+    public RsiEmulatorComponent(Config config) {
+        RsiRobotEmulator started = null;
+        Thread restart = null;
+        try {
+            RsiEmulatorConfig c = settings(config);
+            started = RsiRobotEmulator.start(c);
+            if (config.restart_ms() >= 0) {
+                restart = new Thread(() -> restartLoop(c, config.restart_ms()), "rsi-emulator-restart");
+                restart.setDaemon(true);
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            LOG.log(Level.ERROR, "RSI emulator (" + PID + "): " + oneLine(e.getMessage()) + "; the emulator is not"
+                    + " running until its configuration changes");
+        }
+        this.emulator = started;
+        this.restarter = restart;
+        if (restart != null) {
+            restart.start();
+        }
+    }
+
+    /** The emulator's settings from the configuration, or an IllegalArgumentException naming the bad one. */
+    static RsiEmulatorConfig settings(Config config) {
+        double[] start;
+        try {
+            start = Arrays.stream(config.start_axes_deg().split(",")).map(String::trim)
+                    .mapToDouble(Double::parseDouble).toArray();
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("start.axes.deg=" + quoted(config.start_axes_deg())
+                    + " must be the six axes A1..A6 in degrees, comma separated");
+        }
+        RsiEmulatorConfig c = RsiEmulatorConfig.defaults(new InetSocketAddress(
+                        address("driver.host", config.driver_host()), config.driver_port()))
                 .withCycleNanos(Math.round(config.cycle_ms() * 1_000_000))
                 .withIpoc(3_393_226L, config.ipoc_step())
                 .withTimeoutCount(config.timeout_count())
                 .withGraceUntilFirstReply(config.grace_until_first_reply())
-                .withCorrectionMode(CorrectionMode.parse(config.correction_mode()))
-                .withStartAxesDegrees(start);
+                .withCorrectionMode(CorrectionMode.parse(config.correction_mode()));
+        try {
+            c = c.withStartAxesDegrees(start);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("start.axes.deg=" + quoted(config.start_axes_deg())
+                    + " must be the six axes A1..A6 in degrees, comma separated (" + e.getMessage() + ")");
+        }
         if (!config.bind_address().isBlank()) {
-            c = c.withBindAddress(InetAddress.getByName(config.bind_address().trim()));
+            c = c.withBindAddress(address("bind.address", config.bind_address().trim()));
         }
-        this.emulator = RsiRobotEmulator.start(c);
-        if (config.restart_ms() >= 0) {
-            RsiEmulatorConfig first = c;
-            restarter = new Thread(() -> restartLoop(first, config.restart_ms()), "rsi-emulator-restart");
-            restarter.setDaemon(true);
-            restarter.start();
-        } else {
-            restarter = null;
+        return c;
+    }
+
+    private static InetAddress address(String key, String host) {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(key + "=" + quoted(host) + " is not an address or a known host name");
         }
+    }
+
+    private static String quoted(String value) {
+        return "'" + oneLine(value) + "'";
+    }
+
+    /** Control characters (a newline in a value) shown escaped, so that a message stays one line. */
+    private static String oneLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            sb.append(ch == '\n' ? "\\n" : ch == '\r' ? "\\r" : ch < ' ' ? "?" : String.valueOf(ch));
+        }
+        return sb.toString();
     }
 
     /** The emulator of the current RSI session. */
@@ -144,6 +200,9 @@ public final class RsiEmulatorComponent {
         if (restarter != null) {
             restarter.interrupt();
         }
-        emulator.close();
+        RsiRobotEmulator current = emulator;
+        if (current != null) {
+            current.close();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.robocell.driver.kuka.rsi.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
@@ -8,7 +9,12 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
@@ -78,6 +84,66 @@ class RsiEmulatorComponentTest {
     }
 
     /** The configuration DS would hand the constructor: given values, annotation defaults for the rest. */
+    /** The ERROR lines the component logs while {@code action} runs. */
+    private static List<String> errorsDuring(Runnable action) {
+        List<String> lines = new ArrayList<>();
+        Logger log = Logger.getLogger("org.robocell.driver.kuka.rsi");
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                if (r.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue()) {
+                    lines.add(r.getMessage() + (r.getThrown() == null ? "" : " + a stack trace"));
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(capture);
+        try {
+            action.run();
+        } finally {
+            log.removeHandler(capture);
+        }
+        return lines;
+    }
+
+    /**
+     * A careless edit of the emulator's .cfg (a file written with literal "\n" gives a host with newlines in it, axes
+     * that are not numbers, five axes): one line naming the setting, no stack trace, and no emulator until the
+     * configuration changes.
+     */
+    @Test
+    void aSettingTheEmulatorCannotUseIsOneLineNamingItAndNoEmulatorRuns() {
+        Map<Map<String, Object>, String> cases = Map.of(
+                Map.of("driver_host", "127.0.0.1\ndriver.port=59152"),
+                "RSI emulator (org.robocell.driver.kuka.rsi.emulator): driver.host='127.0.0.1\\ndriver.port=59152' is not"
+                        + " an address or a known host name; the emulator is not running until its configuration changes",
+                Map.of("start_axes_deg", "zero,-90,90,0,90,0"),
+                "RSI emulator (org.robocell.driver.kuka.rsi.emulator): start.axes.deg='zero,-90,90,0,90,0' must be the six"
+                        + " axes A1..A6 in degrees, comma separated; the emulator is not running until its configuration"
+                        + " changes");
+        for (Map.Entry<Map<String, Object>, String> c : cases.entrySet()) {
+            RsiEmulatorComponent[] component = new RsiEmulatorComponent[1];
+            List<String> errors = errorsDuring(() -> component[0] = new RsiEmulatorComponent(config(c.getKey())));
+            assertEquals(List.of(c.getValue()), errors);
+            assertNull(component[0].emulator());
+            component[0].stop();
+        }
+        RsiEmulatorComponent[] five = new RsiEmulatorComponent[1];
+        List<String> errors = errorsDuring(() -> five[0] = new RsiEmulatorComponent(config(Map.of("start_axes_deg", "0,-90,90,0,90"))));
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("RSI emulator (org.robocell.driver.kuka.rsi.emulator): start.axes.deg='0,-90,90,0,90'"
+                + " must be the six axes A1..A6 in degrees, comma separated ("), errors.get(0));
+        assertNull(five[0].emulator());
+        five[0].stop();
+    }
+
     private static RsiEmulatorComponent.Config config(Map<String, Object> values) {
         return (RsiEmulatorComponent.Config) Proxy.newProxyInstance(RsiEmulatorComponent.Config.class.getClassLoader(),
                 new Class<?>[] { RsiEmulatorComponent.Config.class },
