@@ -307,7 +307,9 @@ public final class KukaRsiHardware implements HardwareComponent {
         publishedIpoc = gate.lastIpoc();
         publishState();
         replyPending = true;
-        LoopFailure failed = sendReply(false);
+        // the command slots still hold what the last session commanded; the loop restarts the controllers from the
+        // state measured now, after this: until then the robot holds where it is
+        LoopFailure failed = sendReply(false, false);
         if (failed != null) {
             return fail(CallbackReturn.ERROR, failed.fault, "cannot answer the robot at " + robot + ": "
                     + describe(failed));
@@ -477,7 +479,7 @@ public final class KukaRsiHardware implements HardwareComponent {
         if (!replyPending && !stop) {
             return ReturnType.OK;
         }
-        LoopFailure failed = sendReply(stop);
+        LoopFailure failed = sendReply(stop, true);
         lastSendNanos = System.nanoTime();
         if (stop && failed == null) {
             active = false;
@@ -487,10 +489,13 @@ public final class KukaRsiHardware implements HardwareComponent {
         return failed == null ? ReturnType.OK : failLoop(failed);
     }
 
-    /** @return null when the reply went out, else why not */
-    private LoopFailure sendReply(boolean stop) {
+    /**
+     * @param fromCommands whether the reply carries the command slots (the loop's write) or the held values
+     * @return null when the reply went out, else why not
+     */
+    private LoopFailure sendReply(boolean stop, boolean fromCommands) {
         // NaN before the first valid value means "nobody commands this yet": hold the start, count nothing
-        for (int i = 0; i < jointCommand.length; i++) {
+        for (int i = 0; fromCommands && i < jointCommand.length; i++) {
             double command = jointCommand[i].get();
             if (Double.isFinite(command)) {
                 heldCommand[i] = command;
@@ -499,7 +504,7 @@ public final class KukaRsiHardware implements HardwareComponent {
                 held++;
             }
         }
-        for (int k = 0; k < outputCommand.length; k++) {
+        for (int k = 0; fromCommands && k < outputCommand.length; k++) {
             double value = outputCommand[k].get();
             if (Double.isFinite(value)) {
                 heldOutput[k] = value;

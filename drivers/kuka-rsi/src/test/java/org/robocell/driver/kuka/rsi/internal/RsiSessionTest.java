@@ -1,5 +1,7 @@
 package org.robocell.driver.kuka.rsi.internal;
 
+import org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,6 +85,29 @@ class RsiSessionTest {
             assertEquals(Math.PI / 2, rig.state("tcp/b"), 1e-6);
             assertEquals(1, rig.status("active"));
             assertTrue(rig.status("listen_port") > 0);
+        }
+    }
+
+    /**
+     * The command slots still hold what the last session commanded (0.3 rad on A1) when the driver is activated
+     * again, the robot having been moved meanwhile: the reply that answers the robot's first datagram, sent from
+     * onActivate before the loop has restarted any controller, holds the robot where it is.
+     */
+    @Test
+    void theFirstReplyOfASessionHoldsTheRobotWhateverTheLastSessionCommanded() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of()).configured()) {
+            rig.command("joint_a1", 0.3);
+            rig.command("joint_a2", 0.0);
+            // a 20 ms cycle: the reply from onActivate arrives on time, so the robot applies it
+            rig.robot = RsiRobotEmulator.start(rig.emulatorDefaults().withCycleNanos(20_000_000L)
+                    .withTimeoutCount(Integer.MAX_VALUE));
+            assertEquals(CallbackReturn.SUCCESS, rig.driver.onActivate(LifecycleState.INACTIVE), rig.driver.lastError());
+            for (int i = 0; i < 5000 && rig.robot.replies() < 1; i++) {
+                Thread.sleep(1);
+            }
+            assertEquals(1, rig.robot.onTimeReplies(), "the reply sent from onActivate arrived on time and was applied");
+            assertArrayEquals(new double[6], rig.robot.lastCommand(), 1e-9, "no correction: hold the start");
+            assertArrayEquals(new double[] {0, -90, 90, 0, 90, 0}, rig.robot.axisDegrees(), 1e-9, "nothing moved");
         }
     }
 
