@@ -2,6 +2,7 @@ package org.robocell.manager.internal;
 
 import java.lang.System.Logger.Level;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -27,6 +28,8 @@ final class HardwareTransitions {
 
     private static final System.Logger LOG = System.getLogger("org.robocell.manager");
     private static final long BOUNDARY_NANOS = 5_000_000_000L;
+    /** How long an activation waits for the loop's first read of the component: the robot's first packets. */
+    private static final long FIRST_READ_NANOS = 2_000_000_000L;
 
     private final ManagerState state;
     private final CommitTracker commits;
@@ -146,6 +149,9 @@ final class HardwareTransitions {
             HardwareStateResult r = state.rm.setComponentState(hw, target);
             hw.attachToLoop();
             plans.rebuild();
+            if (r.ok() && target == LifecycleState.ACTIVE) {
+                awaitFirstRead(hw);
+            }
             if (!deactivated.isEmpty()) {
                 r = new HardwareStateResult(r.ok(), r.state(), r.message() + "; deactivated controllers " + deactivated,
                         r.reason());
@@ -158,6 +164,22 @@ final class HardwareTransitions {
             state.hardwareInTransition.remove(hw.name());
             state.opLock.unlock();
         }
+    }
+
+    /**
+     * Until the running loop has read a just activated component and restarted the controllers commanding it from
+     * that state (bounded): a goal sent as soon as the activation is answered is then not aborted by that restart.
+     * A loop driven by a stepped clock is stepped by the caller, who sees the restart in its next cycle.
+     */
+    private void awaitFirstRead(ManagedHardware hw) {
+        if (!state.running) {
+            return;
+        }
+        long deadline = System.nanoTime() + FIRST_READ_NANOS;
+        while (!hw.activationTakenIn() && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(100_000);
+        }
+        state.loop.awaitBoundary(BOUNDARY_NANOS);
     }
 
     /** Service side: error handling or deactivation of the components whose read or write failed on the loop. */

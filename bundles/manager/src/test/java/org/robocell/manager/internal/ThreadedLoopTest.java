@@ -78,6 +78,57 @@ class ThreadedLoopTest {
         }
     }
 
+    /**
+     * A controller active on inactive hardware (a KUKA-style robot: controllers first, then the hardware) is restarted
+     * from the state the loop reads first after the hardware's activation. The activation is answered only after that
+     * restart: a goal sent as soon as the answer comes (the shell's cell:activate, then trajectory:move) is not
+     * aborted by the restart.
+     */
+    @Test
+    void aHardwareActivationIsAnsweredOnceTheControllersCommandingItHaveRestartedFromItsFirstRead() throws Exception {
+        List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
+        Counter counter = new Counter(log);
+        Probe commander = new Probe("commander", log, counter);
+        Map<String, Controller> byType = Map.of("t/counter", counter, "t/commander", commander);
+        RobotLoop loop = RobotLoop.create(new LoopConfig("threaded", 500, ClockKind.INTERNAL, IdleStrategy.SLEEP, 64,
+                true, 500), new ControllerSource() {
+                    @Override
+                    public Controller create(String type) {
+                        return byType.get(type);
+                    }
+
+                    @Override
+                    public java.util.Collection<String> types() {
+                        return byType.keySet();
+                    }
+                });
+        loop.setDeclarations(List.of(new Declaration("counter", "t/counter", List.of(), Parameters.empty("counter")),
+                new Declaration("commander", "t/commander", List.of(), Parameters.empty("commander"))));
+        FakeSystem arm = new FakeSystem("arm", log);
+        arm.logRealTime = false;
+        loop.addHardware(Rig.system("arm", HardwareType.SYSTEM, 1, 0, null), arm);
+        var cm = loop.manager();
+        loop.start();
+        try {
+            assertTrue(cm.requestHardwareState("arm", LifecycleState.INACTIVE).toCompletableFuture().get(10, TimeUnit.SECONDS)
+                    .ok());
+            for (String n : List.of("counter", "commander")) {
+                assertTrue(cm.load(n).ok());
+                assertTrue(cm.configure(n).ok());
+            }
+            SwitchResult on = cm.switchControllers(List.of("counter", "commander"), List.of(), Strictness.STRICT, 0)
+                    .toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertTrue(on.ok(), on.message());
+            assertEquals(1, commander.calls("onActivate"));
+            assertTrue(cm.requestHardwareState("arm", LifecycleState.ACTIVE).toCompletableFuture().get(10, TimeUnit.SECONDS)
+                    .ok());
+            assertEquals(2, commander.calls("onActivate"), "restarted before the activation was answered");
+            assertEquals(1, commander.calls("onDeactivate"));
+        } finally {
+            assertTrue(loop.stop(5000));
+        }
+    }
+
     @Test
     void aSwitchFromAnotherThreadTakesEffectAtExactlyOneCycleBoundary() throws Exception {
         List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());

@@ -399,6 +399,11 @@ public final class ManagedHardware {
         }
     }
 
+    /** Off the loop: whether the loop has read the component since its last activation (or it never was activated). */
+    public boolean activationTakenIn() {
+        return !activationUnread;
+    }
+
     /** Lets the loop read/write the component again, according to its state (after a transition). */
     public void attachToLoop() {
         LifecycleState s = state;
