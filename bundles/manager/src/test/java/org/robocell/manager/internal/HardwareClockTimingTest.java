@@ -17,35 +17,42 @@ import org.robocell.manager.LoopConfig;
  */
 class HardwareClockTimingTest {
 
+    /**
+     * The margins are wide on purpose (a 50 ms wait against a 20 ms budget, three overruns in a row to fail): a
+     * loaded machine may stall one cycle's own work, never every cycle's by the length of the wait.
+     */
     @Test
     void theWaitForTheRobotIsTimedApartAndIsNeitherAnOverrunNorAnOverBudget() {
         Rig rig = new Rig(new LoopConfig("test", 100, ClockKind.STEPPED, IdleStrategy.SLEEP, 64, false, 100)
-                .withBudget(1_000_000L, 2));
+                .withBudget(20_000_000L, 3));
         rig.addHardware(MotionSafetyTest.limitedArm());
         rig.resources().hardware("arm").setReadPacesLoop(true);
         rig.setHardware("arm", LifecycleState.ACTIVE);
         FakeSystem arm = rig.hw("arm");
-        arm.readSpinNanos = 15_000_000L; // the robot's packet arrives 15 ms after the read began: longer than a period
-        for (int i = 0; i < 5; i++) {
+        arm.readSpinNanos = 50_000_000L; // the robot's packet arrives 50 ms after the read began: five periods
+        int cycles = 5;
+        for (int i = 0; i < cycles; i++) {
             rig.step();
         }
         LoopStats s = rig.cm.stats();
-        // every cycle waited 15 ms, more than its 10 ms period: counted as work, all would be overruns
+        // every cycle waited 50 ms, more than its 10 ms period: counted as work, all would be overruns
         assertTrue(s.overruns() < s.cycles(), "waiting for the robot is not the loop running late: " + s.overruns()
                 + " overruns in " + s.cycles() + " cycles");
-        assertTrue(s.robotWait().p50() >= 15_000_000L, "the wait, timed: " + s.robotWait());
-        assertTrue(s.execution().p50() < 15_000_000L, "the cycle's own work, without the wait: " + s.execution());
-        assertEquals(LifecycleState.ACTIVE, rig.cm.hardware("arm").orElseThrow().state(), "no budget overrun");
-        assertEquals(0, rig.cm.hardware("arm").orElseThrow().budgetOverruns());
+        assertTrue(s.robotWait().p50() >= 50_000_000L, "the wait, timed: " + s.robotWait());
+        assertTrue(s.execution().p50() < 50_000_000L, "the cycle's own work, without the wait: " + s.execution());
+        // held against the 20 ms budget, every read would overrun and the third in a row would take the arm out
+        assertEquals(LifecycleState.ACTIVE, rig.cm.hardware("arm").orElseThrow().state(), "not taken out");
+        assertTrue(rig.cm.hardware("arm").orElseThrow().budgetOverruns() < cycles,
+                "the wait is not held against the budget");
     }
 
     @Test
     void aReadThatDoesNotPaceTheLoopIsHeldAgainstTheBudget() {
         Rig rig = new Rig(new LoopConfig("test", 100, ClockKind.STEPPED, IdleStrategy.SLEEP, 64, false, 100)
-                .withBudget(1_000_000L, 2));
+                .withBudget(20_000_000L, 2));
         rig.addHardware(MotionSafetyTest.limitedArm());
         rig.setHardware("arm", LifecycleState.ACTIVE);
-        rig.hw("arm").readSpinNanos = 3_000_000L;
+        rig.hw("arm").readSpinNanos = 60_000_000L;
         rig.step();
         rig.step();
         assertEquals(LifecycleState.UNCONFIGURED, rig.cm.hardware("arm").orElseThrow().state());
