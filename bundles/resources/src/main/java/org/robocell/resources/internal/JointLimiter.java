@@ -35,6 +35,7 @@ final class JointLimiter {
 
     private final JointLimits hard;
     private final SoftJointLimits soft;
+    private final JointSaturation saturation;
 
     // command slots (NONE when the joint has no such command interface)
     private final int positionCommand;
@@ -61,6 +62,7 @@ final class JointLimiter {
             int accelerationCommand, int jerkCommand, int positionState, int velocityState) {
         this.hard = hard;
         this.soft = soft;
+        this.saturation = new JointSaturation(hard, soft);
         this.positionCommand = positionCommand;
         this.velocityCommand = velocityCommand;
         this.effortCommand = effortCommand;
@@ -113,8 +115,8 @@ final class JointLimiter {
         }
         if (velocityCommand != NONE) {
             double desired = slots.get(velocityCommand);
-            double limit = JointSaturation.velocity(hard, soft, desired, actualPosition, actualVelocity,
-                    previousVelocity, dt, softMinVelocity, softMaxVelocity);
+            double limit = saturation.velocity(desired, actualPosition, actualVelocity, previousVelocity, dt,
+                    softMinVelocity, softMaxVelocity);
             if (limit != desired) {
                 slots.set(velocityCommand, limit);
                 limited++;
@@ -123,8 +125,8 @@ final class JointLimiter {
         }
         if (effortCommand != NONE) {
             double desired = slots.get(effortCommand);
-            double limit = JointSaturation.effort(hard, soft, desired, actualPosition, actualVelocity,
-                    softMinVelocity, softMaxVelocity);
+            double limit = saturation.effort(desired, actualPosition, actualVelocity, softMinVelocity,
+                    softMaxVelocity);
             if (limit != desired) {
                 slots.set(effortCommand, limit);
                 limited++;
@@ -132,7 +134,7 @@ final class JointLimiter {
         }
         if (accelerationCommand != NONE) {
             double desired = slots.get(accelerationCommand);
-            double limit = JointSaturation.acceleration(hard, desired, actualVelocity);
+            double limit = saturation.acceleration(desired, actualVelocity);
             if (limit != desired) {
                 slots.set(accelerationCommand, limit);
                 limited++;
@@ -140,7 +142,7 @@ final class JointLimiter {
         }
         if (jerkCommand != NONE) {
             double desired = slots.get(jerkCommand);
-            double limit = JointSaturation.jerk(hard, desired);
+            double limit = saturation.jerk(desired);
             if (limit != desired) {
                 slots.set(jerkCommand, limit);
                 limited++;
@@ -172,7 +174,7 @@ final class JointLimiter {
         double upper = hard.upper();
         double reference = !Double.isNaN(previousPosition) ? previousPosition : actualPosition;
         if (hard.hasVelocityLimits() && !Double.isNaN(reference)) {
-            double step = JointSaturation.maxVelocity(hard, actualVelocity, dt) * dt;
+            double step = saturation.maxVelocity(actualVelocity, dt) * dt;
             if (reference > upper) {
                 // outside: hold, or move back in
                 lower = Math.max(reference - step, lower);

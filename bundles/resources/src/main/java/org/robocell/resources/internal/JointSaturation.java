@@ -6,17 +6,24 @@ import org.robocell.api.model.SoftJointLimits;
 /**
  * The bounds of one joint's velocity, effort and acceleration commands in one cycle, as ros2_control's
  * {@code joint_limits/src/joint_limits_helpers.cpp} computes them ({@code compute_velocity_limits},
- * {@code compute_effort_limits}, {@code compute_acceleration_limits}): pure functions of the limits, the measured
- * state and the previous command. {@link JointLimiter} keeps that state and the position window.
+ * {@code compute_effort_limits}, {@code compute_acceleration_limits}): functions of the joint's limits, the measured
+ * state and the previous command, with no state of their own. {@link JointLimiter} keeps that state and the position
+ * window, and makes this once, off the loop (so that its class is loaded before the first cycle).
  * <p>
- * Real time: static arithmetic, no allocation.
+ * Real time: arithmetic on final fields, no allocation.
  */
 final class JointSaturation {
 
     /** ros2_control's {@code POSITION_BOUNDS_TOLERANCE}: how far outside the range still counts as at its end. */
     static final double POSITION_BOUNDS_TOLERANCE = 0.002;
 
-    private JointSaturation() {
+    private final JointLimits hard;
+    /** null: no soft limiter. */
+    private final SoftJointLimits soft;
+
+    JointSaturation(JointLimits hard, SoftJointLimits soft) {
+        this.hard = hard;
+        this.soft = soft;
     }
 
     /**
@@ -24,12 +31,11 @@ final class JointSaturation {
      * that goes further out from an end, within the acceleration limit from the previous command, and within the
      * soft velocity range when there are soft limits.
      *
-     * @param soft      the soft limits, or null (no soft limiter)
-     * @param softMin   the soft velocity range this cycle (unbounded without soft limits)
-     * @param softMax   see {@code softMin}
+     * @param softMin the soft velocity range this cycle (unbounded without soft limits)
+     * @param softMax see {@code softMin}
      */
-    static double velocity(JointLimits hard, SoftJointLimits soft, double desired, double actualPosition,
-            double actualVelocity, double previousVelocity, double dt, double softMin, double softMax) {
+    double velocity(double desired, double actualPosition, double actualVelocity, double previousVelocity, double dt,
+            double softMin, double softMax) {
         double lower = Double.NEGATIVE_INFINITY;
         double upper = Double.POSITIVE_INFINITY;
         if (hard.hasVelocityLimits()) {
@@ -73,11 +79,8 @@ final class JointSaturation {
      * The effort command within the effort limit, none that pushes further past an end of the range or speeds up a
      * joint that is already too fast, and shaped by {@code k_velocity} towards the soft velocity range when there are
      * soft limits.
-     *
-     * @param soft the soft limits, or null (no soft limiter)
      */
-    static double effort(JointLimits hard, SoftJointLimits soft, double desired, double actualPosition,
-            double actualVelocity, double softMin, double softMax) {
+    double effort(double desired, double actualPosition, double actualVelocity, double softMin, double softMax) {
         if (!hard.hasEffortLimits()) {
             return desired;
         }
@@ -109,7 +112,7 @@ final class JointSaturation {
     }
 
     /** The acceleration command within the deceleration limit while slowing down, else the acceleration limit. */
-    static double acceleration(JointLimits hard, double desired, double actualVelocity) {
+    double acceleration(double desired, double actualVelocity) {
         boolean slowingDown = !Double.isNaN(actualVelocity)
                 && ((desired < 0 && actualVelocity > 0) || (desired > 0 && actualVelocity < 0));
         if (hard.hasDecelerationLimits() && slowingDown) {
@@ -122,12 +125,12 @@ final class JointSaturation {
     }
 
     /** The jerk command within the jerk limit. */
-    static double jerk(JointLimits hard, double desired) {
+    double jerk(double desired) {
         return clamp(desired, -hard.jerk(), hard.jerk());
     }
 
     /** The velocity a position command may move at this cycle: the limit, less while accelerating. */
-    static double maxVelocity(JointLimits hard, double actualVelocity, double dt) {
+    double maxVelocity(double actualVelocity, double dt) {
         double speed = Double.isNaN(actualVelocity) ? 0.0 : Math.abs(actualVelocity);
         double reachable = hard.hasAccelerationLimits() ? speed + hard.acceleration() * dt : hard.velocity();
         return Math.min(hard.velocity(), reachable);
