@@ -27,9 +27,9 @@ final class JointSaturation {
     }
 
     /**
-     * The velocity command within the velocity limit, no faster than reaches an end of the range this cycle, none
-     * that goes further out from an end, within the acceleration limit from the previous command, and within the
-     * soft velocity range when there are soft limits.
+     * The velocity command within the velocity limit, not so fast that it passes an end of the range this cycle,
+     * none that goes further out from an end, within the acceleration limit from the previous command, and within
+     * the soft velocity range when there are soft limits.
      *
      * @param softMin the soft velocity range this cycle (unbounded without soft limits)
      * @param softMax see {@code softMin}
