@@ -53,8 +53,6 @@ final class FactoryRegistry implements ControllerSource {
         }
     }
 
-    // ------------------------------------------------------------------------------------------------ hardware
-
     /** Worker thread. */
     void addHardwareFactory(Object key, Collection<String> pluginNames, HardwareFactory factory) {
         hardwareFactories.put(key, new HardwareEntry(Set.copyOf(pluginNames), factory));
@@ -97,8 +95,6 @@ final class FactoryRegistry implements ControllerSource {
         }
         return null;
     }
-
-    // ------------------------------------------------------------------------------------------------ controllers
 
     /** At the service event (any thread): instances of its types may come from it from now on. */
     void trackControllerFactory(long key, Collection<String> types, ControllerFactory factory, BooleanSupplier serving) {

@@ -20,7 +20,6 @@ import org.robocell.api.cell.HardwareStateResult;
 import org.robocell.api.cell.Reason;
 import org.robocell.api.cell.Result;
 import org.robocell.api.cell.Strictness;
-import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.controller.ControllerFactory;
 import org.robocell.api.controller.Parameters;
 import org.robocell.api.hardware.HardwareComponent;
@@ -37,7 +36,8 @@ import org.robocell.manager.RobotLoop;
 /**
  * One robot of the cell, assembled from its settings and the driver and controller factories present: the loop,
  * its hardware components (created when a factory for their plugin is there, removed when it goes), and the
- * controllers to load and activate at start, retried whenever a factory arrives, like a spawner.
+ * controllers to load and activate at start, retried whenever a factory arrives, like a spawner
+ * ({@link ControllerSpawner}).
  * <p>
  * Every method runs on one thread at a time (the robot's cell worker thread; a test's thread). Waits for the loop
  * are bounded; on a stepped clock the assembly steps the loop itself while it waits.
@@ -53,8 +53,7 @@ final class RobotAssembly {
     private final LastMeasured lastMeasured = new LastMeasured();
     /** The hardware components this robot created, with the key of the factory each came from. */
     private final Map<String, Object> componentCreator = new LinkedHashMap<>();
-    private final Set<String> pendingLoad = new LinkedHashSet<>();
-    private final Set<String> pendingActivation = new LinkedHashSet<>();
+    private final ControllerSpawner spawner;
     private RobotDescription description;
     private Set<String> startUnconfigured = Set.of();
     private Set<String> startInactive = Set.of();
@@ -72,6 +71,7 @@ final class RobotAssembly {
     RobotAssembly(RobotSettings settings, BooleanSupplier shuttingDown) {
         this.settings = settings;
         this.shuttingDown = shuttingDown;
+        this.spawner = new ControllerSpawner(settings.name());
         this.lifecycle = new RobotLifecycleMachine(settings, () -> loop == null ? null : loop.manager(),
                 () -> description, () -> Set.copyOf(componentCreator.keySet()), this::await);
     }
@@ -158,10 +158,10 @@ final class RobotAssembly {
         loop.setPluginAvailability(factories::pluginAvailable);
         loop.setShuttingDown(shuttingDown);
         loop.start();
-        pendingLoad.addAll(settings.load());
+        settings.load().forEach(spawner::load);
         if (settings.lifecycle() == null) {
-            pendingLoad.addAll(settings.activate());
-            pendingActivation.addAll(settings.activate());
+            settings.activate().forEach(spawner::load);
+            settings.activate().forEach(spawner::activate);
         } else {
             lifecycle.target(settings.lifecycle(), settings.controlMode());
         }
@@ -173,8 +173,7 @@ final class RobotAssembly {
         reconcile();
     }
 
-    // ------------------------------------------------------------------------------------------------ factories
-
+    /** A driver arrived (worker): the components whose plugin it serves are added and brought to their start state. */
     void hardwareFactoryAdded(Object key, Collection<String> plugins, HardwareFactory factory) {
         factories.addHardwareFactory(key, plugins, factory);
         if (loop != null) {
@@ -182,6 +181,10 @@ final class RobotAssembly {
         }
     }
 
+    /**
+     * A driver went (worker): its components are removed, their last measured states kept for the driver that comes
+     * back; the controllers that went down with them are activated again once it does.
+     */
     void hardwareFactoryRemoved(Object key) {
         Set<String> gone = factories.removeHardwareFactory(key);
         if (gone == null || loop == null) {
@@ -202,7 +205,7 @@ final class RobotAssembly {
         } else {
             Set<String> lost = new LinkedHashSet<>(activeBefore);
             lost.removeAll(activeControllers());
-            pendingActivation.addAll(lost);
+            lost.forEach(spawner::activate);
         }
         reconcile();
     }
@@ -224,6 +227,7 @@ final class RobotAssembly {
         factories.withdrawControllerFactory(key);
     }
 
+    /** The worker's reaction to a controller factory's arrival: pending controllers of its types come up. */
     void controllerFactoryAdded(long key, Collection<String> types, ControllerFactory factory) {
         factories.trackControllerFactory(key, types, factory, () -> true);
         factories.announce(key);
@@ -232,6 +236,10 @@ final class RobotAssembly {
         }
     }
 
+    /**
+     * The worker's reaction to a controller factory's departure: the instances of each of its types move to another
+     * factory that serves the type, or are unloaded, to be loaded (and activated, when they were) again once one does.
+     */
     void controllerFactoryRemoved(long key) {
         FactoryRegistry.ControllerEntry gone = factories.removeControllerFactory(key);
         if (gone == null || loop == null) {
@@ -257,18 +265,19 @@ final class RobotAssembly {
                     r.message());
             for (ControllerSnapshot c : instances) {
                 // loaded again (with the new code) as soon as a factory serves the type
-                pendingLoad.add(c.name());
+                spawner.load(c.name());
                 if (c.state() == LifecycleState.ACTIVE) {
-                    pendingActivation.add(c.name());
+                    spawner.activate(c.name());
                 }
             }
         }
         reconcile();
     }
 
-    // ------------------------------------------------------------------------------------------------ reconcile
-
-    /** Adds missing hardware whose driver is there, then loads and activates what is pending. */
+    /**
+     * Brings the robot as far up as the drivers and controller types present allow: adds missing hardware whose
+     * driver is there (to its start state), loads and activates what is pending, advances the robot lifecycle.
+     */
     void reconcile() {
         List<String> added = new ArrayList<>();
         for (HardwareInfo info : description.hardware()) {
@@ -297,46 +306,8 @@ final class RobotAssembly {
             }
             setHardware(hw, target);
         }
-        for (String name : List.copyOf(pendingLoad)) {
-            if (manager().controller(name).isEmpty()) {
-                Result r = manager().load(name);
-                if (!r.ok()) {
-                    if (r.reason() != Reason.NOT_INSTALLED) {
-                        pendingLoad.remove(name);
-                        pendingActivation.remove(name);
-                        LOG.log(Level.WARNING, "robot {0}: {1}", settings.name(), r.message());
-                    }
-                    continue;
-                }
-            }
-            if (manager().controller(name).map(c -> c.state() == LifecycleState.UNCONFIGURED).orElse(false)) {
-                Result c = manager().configure(name);
-                if (!c.ok()) {
-                    LOG.log(Level.WARNING, "robot {0}: {1}", settings.name(), c.message());
-                }
-            }
-            pendingLoad.remove(name);
-        }
-        // one request per controller, so one whose hardware is not there yet does not hold the others back; passes
-        // repeat while they make progress (a preceding controller listed before its follower goes in the next pass)
-        boolean progress = true;
-        while (progress) {
-            progress = false;
-            for (String name : List.copyOf(pendingActivation)) {
-                if (!manager().controller(name).map(c -> c.state() == LifecycleState.INACTIVE).orElse(false)) {
-                    continue;
-                }
-                SwitchResult r = await(manager().switchControllers(List.of(name), List.of(), Strictness.STRICT, 0));
-                if (r.ok()) {
-                    pendingActivation.remove(name);
-                    progress = true;
-                    LOG.log(Level.INFO, "robot {0}: activated {1}", settings.name(), name);
-                } else {
-                    LOG.log(Level.DEBUG, "robot {0}: {1} not active yet: {2}", settings.name(), name, r.message());
-                }
-            }
-        }
-        pendingActivation.removeIf(n -> manager().controller(n).map(c -> c.state() == LifecycleState.ACTIVE).orElse(false));
+        spawner.loadPending(manager());
+        spawner.activatePending(manager(), this::await);
         if (lifecycle.hasTarget()) {
             lifecycle.advance();
         }
@@ -377,8 +348,7 @@ final class RobotAssembly {
         return out;
     }
 
-    // ------------------------------------------------------------------------------------------------ robot lifecycle
-
+    /** The robot lifecycle, for {@link RobotLifecycleService}; the methods below are its shortcuts. */
     RobotLifecycleMachine lifecycle() {
         return lifecycle;
     }
@@ -426,8 +396,6 @@ final class RobotAssembly {
     List<String> supportedModes() {
         return lifecycle.supportedModes();
     }
-
-    // ------------------------------------------------------------------------------------------------ stop
 
     /** Deactivates every controller, takes the hardware down, unloads the controllers and stops the loop. */
     void stop() {

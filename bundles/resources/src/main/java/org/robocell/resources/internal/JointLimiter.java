@@ -1,5 +1,8 @@
 package org.robocell.resources.internal;
 
+import static org.robocell.resources.internal.JointSaturation.POSITION_BOUNDS_TOLERANCE;
+import static org.robocell.resources.internal.JointSaturation.clamp;
+
 import org.robocell.api.hardware.InterfaceSlots;
 import org.robocell.api.model.JointLimits;
 import org.robocell.api.model.SoftJointLimits;
@@ -19,19 +22,20 @@ import org.robocell.api.model.SoftJointLimits;
  * or move back inside, at its velocity limit; ros2_control throws there, and its limits would snap the command to the
  * range's end in one cycle.
  * <p>
+ * This class keeps the joint's state from cycle to cycle and the position window around the previous command;
+ * {@link JointSaturation} bounds the other kinds of command.
+ * <p>
  * Real time: plain arithmetic on preallocated fields, no allocation, no lock.
  */
 final class JointLimiter {
 
-    /** ros2_control's {@code POSITION_BOUNDS_TOLERANCE}: how far outside the range still counts as at its end. */
-    static final double POSITION_BOUNDS_TOLERANCE = 0.002;
     /** ros2_control's soft-limit recovery speed once past a soft limit: 1 degree per second. */
     private static final double SOFT_LIMIT_REACH_VELOCITY = Math.PI / 180.0;
     private static final int NONE = -1;
 
     private final JointLimits hard;
     private final SoftJointLimits soft;
-    private final boolean softLimiter;
+    private final JointSaturation saturation;
 
     // command slots (NONE when the joint has no such command interface)
     private final int positionCommand;
@@ -58,7 +62,7 @@ final class JointLimiter {
             int accelerationCommand, int jerkCommand, int positionState, int velocityState) {
         this.hard = hard;
         this.soft = soft;
-        this.softLimiter = soft != null;
+        this.saturation = new JointSaturation(hard, soft);
         this.positionCommand = positionCommand;
         this.velocityCommand = velocityCommand;
         this.effortCommand = effortCommand;
@@ -96,13 +100,13 @@ final class JointLimiter {
             start(slots, actualPosition, actualVelocity);
         }
         int limited = 0;
-        if (softLimiter) {
+        if (soft != null) {
             softVelocityRange(actualPosition);
         }
         if (positionCommand != NONE) {
             double desired = slots.get(positionCommand);
             positionWindow(actualPosition, actualVelocity, dt);
-            double limit = softLimiter ? softPosition(desired, dt) : clamp(desired, windowLow, windowHigh);
+            double limit = soft != null ? softPosition(desired, dt) : clamp(desired, windowLow, windowHigh);
             if (limit != desired) {
                 slots.set(positionCommand, limit);
                 limited++;
@@ -111,7 +115,8 @@ final class JointLimiter {
         }
         if (velocityCommand != NONE) {
             double desired = slots.get(velocityCommand);
-            double limit = limitVelocity(desired, actualPosition, actualVelocity, dt, softMinVelocity, softMaxVelocity);
+            double limit = saturation.velocity(desired, actualPosition, actualVelocity, previousVelocity, dt,
+                    softMinVelocity, softMaxVelocity);
             if (limit != desired) {
                 slots.set(velocityCommand, limit);
                 limited++;
@@ -120,7 +125,8 @@ final class JointLimiter {
         }
         if (effortCommand != NONE) {
             double desired = slots.get(effortCommand);
-            double limit = limitEffort(desired, actualPosition, actualVelocity, softMinVelocity, softMaxVelocity);
+            double limit = saturation.effort(desired, actualPosition, actualVelocity, softMinVelocity,
+                    softMaxVelocity);
             if (limit != desired) {
                 slots.set(effortCommand, limit);
                 limited++;
@@ -128,7 +134,7 @@ final class JointLimiter {
         }
         if (accelerationCommand != NONE) {
             double desired = slots.get(accelerationCommand);
-            double limit = limitAcceleration(desired, actualVelocity);
+            double limit = saturation.acceleration(desired, actualVelocity);
             if (limit != desired) {
                 slots.set(accelerationCommand, limit);
                 limited++;
@@ -136,7 +142,7 @@ final class JointLimiter {
         }
         if (jerkCommand != NONE) {
             double desired = slots.get(jerkCommand);
-            double limit = clamp(desired, -hard.jerk(), hard.jerk());
+            double limit = saturation.jerk(desired);
             if (limit != desired) {
                 slots.set(jerkCommand, limit);
                 limited++;
@@ -159,8 +165,6 @@ final class JointLimiter {
         started = true;
     }
 
-    // ------------------------------------------------------------------------------------------------ position
-
     /**
      * The hard window of the position command this cycle into {@link #windowLow}/{@link #windowHigh}: the range, and a
      * step from the previous command (or the measured position) bounded by the velocity limit.
@@ -170,7 +174,7 @@ final class JointLimiter {
         double upper = hard.upper();
         double reference = !Double.isNaN(previousPosition) ? previousPosition : actualPosition;
         if (hard.hasVelocityLimits() && !Double.isNaN(reference)) {
-            double step = maxVelocity(actualVelocity, dt) * dt;
+            double step = saturation.maxVelocity(actualVelocity, dt) * dt;
             if (reference > upper) {
                 // outside: hold, or move back in
                 lower = Math.max(reference - step, lower);
@@ -185,13 +189,6 @@ final class JointLimiter {
         }
         windowLow = Math.min(lower, upper);
         windowHigh = Math.max(lower, upper);
-    }
-
-    /** The velocity a position command may move at this cycle: the limit, less while accelerating. */
-    private double maxVelocity(double actualVelocity, double dt) {
-        double speed = Double.isNaN(actualVelocity) ? 0.0 : Math.abs(actualVelocity);
-        double reachable = hard.hasAccelerationLimits() ? speed + hard.acceleration() * dt : hard.velocity();
-        return Math.min(hard.velocity(), reachable);
     }
 
     /** The soft limiter's position: inside the soft range, moving by the k_position-shaped velocity from the last. */
@@ -240,109 +237,6 @@ final class JointLimiter {
         }
         softMinVelocity = vMin;
         softMaxVelocity = vMax;
-    }
-
-    // ------------------------------------------------------------------------------------------------ velocity
-
-    private double limitVelocity(double desired, double actualPosition, double actualVelocity, double dt,
-            double softMin, double softMax) {
-        double lower = Double.NEGATIVE_INFINITY;
-        double upper = Double.POSITIVE_INFINITY;
-        if (hard.hasVelocityLimits()) {
-            lower = -hard.velocity();
-            upper = hard.velocity();
-            if (hard.hasPositionLimits() && !Double.isNaN(actualPosition)) {
-                lower = Math.max((hard.lower() - actualPosition) / dt, lower);
-                upper = Math.min((hard.upper() - actualPosition) / dt, upper);
-                if (actualPosition > hard.upper() || actualPosition < hard.lower()) {
-                    // at or past an end: no velocity that goes further out
-                    boolean nearUpper = actualPosition < hard.upper() + POSITION_BOUNDS_TOLERANCE
-                            && actualPosition > hard.lower();
-                    boolean nearLower = actualPosition > hard.lower() - POSITION_BOUNDS_TOLERANCE
-                            && actualPosition < hard.upper();
-                    if ((nearUpper && desired >= 0.0) || (nearLower && desired <= 0.0) || (!nearUpper && !nearLower)) {
-                        lower = 0.0;
-                        upper = 0.0;
-                    }
-                }
-            }
-        }
-        if (hard.hasAccelerationLimits() && !Double.isNaN(previousVelocity)) {
-            double step = hard.acceleration() * dt;
-            lower = Math.max(previousVelocity - step, lower);
-            upper = Math.min(previousVelocity + step, upper);
-        }
-        if (softLimiter) {
-            double sMin = softMin;
-            double sMax = softMax;
-            if (hard.hasVelocityLimits() && hard.hasAccelerationLimits() && !Double.isNaN(actualVelocity)) {
-                sMin = Math.max(actualVelocity - hard.acceleration() * dt, sMin);
-                sMax = Math.min(actualVelocity + hard.acceleration() * dt, sMax);
-            }
-            lower = Math.max(sMin, lower);
-            upper = Math.min(sMax, upper);
-        }
-        return clamp(desired, lower, upper);
-    }
-
-    // ------------------------------------------------------------------------------------------------ effort
-
-    private double limitEffort(double desired, double actualPosition, double actualVelocity, double softMin,
-            double softMax) {
-        if (!hard.hasEffortLimits()) {
-            return desired;
-        }
-        double lower = -hard.effort();
-        double upper = hard.effort();
-        if (hard.hasPositionLimits() && !Double.isNaN(actualPosition) && !Double.isNaN(actualVelocity)) {
-            // no effort that pushes further past an end of the range
-            if (actualPosition <= hard.lower() && actualVelocity <= 0.0) {
-                lower = 0.0;
-            } else if (actualPosition >= hard.upper() && actualVelocity >= 0.0) {
-                upper = 0.0;
-            }
-        }
-        if (hard.hasVelocityLimits() && !Double.isNaN(actualVelocity)) {
-            // no effort that speeds a joint up that is already too fast
-            if (actualVelocity < -hard.velocity()) {
-                lower = 0.0;
-            } else if (actualVelocity > hard.velocity()) {
-                upper = 0.0;
-            }
-        }
-        if (softLimiter && Double.isFinite(soft.kVelocity()) && !Double.isNaN(actualVelocity)) {
-            double sMin = clamp(-soft.kVelocity() * (actualVelocity - softMin), -hard.effort(), hard.effort());
-            double sMax = clamp(-soft.kVelocity() * (actualVelocity - softMax), -hard.effort(), hard.effort());
-            lower = Math.max(sMin, lower);
-            upper = Math.min(sMax, upper);
-        }
-        return clamp(desired, lower, upper);
-    }
-
-    // ------------------------------------------------------------------------------------------------ acceleration
-
-    private double limitAcceleration(double desired, double actualVelocity) {
-        boolean slowingDown = !Double.isNaN(actualVelocity)
-                && ((desired < 0 && actualVelocity > 0) || (desired > 0 && actualVelocity < 0));
-        if (hard.hasDecelerationLimits() && slowingDown) {
-            return clamp(desired, -hard.deceleration(), hard.deceleration());
-        }
-        if (hard.hasAccelerationLimits()) {
-            return clamp(desired, -hard.acceleration(), hard.acceleration());
-        }
-        return desired;
-    }
-
-    // ------------------------------------------------------------------------------------------------ helpers
-
-    /** {@code value} inside [lower, upper]; an inverted range is read the other way round (ros2_control swaps it). */
-    static double clamp(double value, double lower, double upper) {
-        if (lower > upper) {
-            double t = lower;
-            lower = upper;
-            upper = t;
-        }
-        return value < lower ? lower : value > upper ? upper : value;
     }
 
     private static double finiteOrNaN(double v) {

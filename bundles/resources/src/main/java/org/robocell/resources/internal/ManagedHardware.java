@@ -9,7 +9,6 @@ import org.robocell.api.hardware.HardwareComponent;
 import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.hardware.InterfaceSlots;
-import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
@@ -17,14 +16,8 @@ import org.robocell.api.lifecycle.ReturnType;
 /**
  * A hardware component as the resource manager drives it: ros2_control's {@code HardwareComponent} wrapper.
  * <p>
- * <b>Lifecycle</b> (off the loop), exactly ros2_control's table: {@code initialize} UNKNOWN → UNCONFIGURED (FAILURE
- * or ERROR → FINALIZED); {@code configure} UNCONFIGURED → INACTIVE (FAILURE stays, ERROR → error handling);
- * {@code cleanup} INACTIVE → UNCONFIGURED (FAILURE or ERROR → error handling); {@code activate} INACTIVE → ACTIVE
- * (FAILURE stays INACTIVE); {@code deactivate} ACTIVE → INACTIVE (FAILURE stays ACTIVE); {@code shutdown} any state
- * but UNKNOWN/FINALIZED → FINALIZED (FAILURE or ERROR → error handling); error handling ({@code onError}) from any
- * state but UNKNOWN/UNCONFIGURED/FINALIZED: SUCCESS → UNCONFIGURED, otherwise FINALIZED. A call from a state the
- * table does not allow does nothing and answers the current state. FINALIZED is terminal. An exception thrown from
- * a callback counts as ERROR.
+ * <b>Lifecycle</b> (off the loop): ros2_control's table, run by {@link HardwareLifecycle}; the state it reaches
+ * decides what the loop may do here. Interfaces are available in INACTIVE and ACTIVE.
  * <p>
  * <b>Real time</b> (on the loop): {@link #read} is called in INACTIVE and ACTIVE, {@link #write} only in ACTIVE and
  * never for a sensor, each at the component's {@code rw_rate} (ros2_control's closest-cycle rule, with the actual
@@ -42,6 +35,8 @@ import org.robocell.api.lifecycle.ReturnType;
  * <b>Execution budget</b>: each read and write is timed; too many overruns of the budget in a row fail the component
  * as if it had answered ERROR ({@link org.robocell.api.lifecycle.Fault#BUDGET_OVERRUN}). A read that waits for the
  * robot's packet (a hardware clock) is not held against the budget.
+ * <p>
+ * <b>Failures</b>: why it last failed, as a {@link Fault} and a line, is kept by its {@link FailureRecord}.
  */
 public final class ManagedHardware {
 
@@ -56,6 +51,8 @@ public final class ManagedHardware {
     private final HardwareComponent component;
     private final ResourceManager resources;
     private final String name;
+    private final HardwareLifecycle lifecycle;
+    private final FailureRecord failure;
     private final List<InterfaceEntry> commands = new ArrayList<>();
     private final List<InterfaceEntry> states = new ArrayList<>();
     final Group group;
@@ -82,14 +79,6 @@ public final class ManagedHardware {
     private volatile long reads;
     private volatile long writes;
     private volatile long errors;
-    private volatile Throwable lastThrowable;
-    private volatile String lastError;
-    /** Why it last failed: what the component said, or what the manager saw. */
-    private volatile Fault fault = Fault.NONE;
-    /** Set by the loop when a real-time call failed, so that the component's own words are fetched off the loop. */
-    private volatile boolean realtimeFailure;
-    /** Set by the loop when the budget took the component out. */
-    private volatile boolean overBudget;
     /** Reads and writes are counted apart: a fast read between two stalling writes does not hide the stall. */
     private final ExecutionBudget readBudget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
     private final ExecutionBudget writeBudget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
@@ -106,6 +95,8 @@ public final class ManagedHardware {
         this.resources = resources;
         this.name = info.name();
         this.group = group;
+        this.failure = new FailureRecord(name, component, readBudget, writeBudget);
+        this.lifecycle = new HardwareLifecycle(this, component, group, failure);
     }
 
     public String name() {
@@ -205,171 +196,48 @@ public final class ManagedHardware {
         return limits == null ? 0 : limits.nonFinite();
     }
 
-    /** The last error, formatted off the loop: the component's own line when it gives one. */
-    public String lastError() {
-        Throwable t = lastThrowable;
-        if (t != null) {
-            lastThrowable = null;
-            lastError = "'" + name + "' threw " + t;
-        } else if (overBudget) {
-            overBudget = false;
-            realtimeFailure = false;
-            ExecutionBudget b = writeBudget.longestNanos() >= readBudget.longestNanos() ? writeBudget : readBudget;
-            lastError = "'" + name + "' took longer than its execution budget of " + b.budgetNanos() / 1000 + " µs in "
-                    + b.limit() + " " + (b == writeBudget ? "writes" : "reads") + " in a row (longest "
-                    + b.longestNanos() / 1000 + " µs)";
-        } else if (realtimeFailure) {
-            realtimeFailure = false;
-            String own = ownError();
-            lastError = "'" + name + "' " + (own != null ? own : "answered ERROR in read or write");
-        }
-        return lastError;
-    }
-
-    /** Why it last failed; {@link Fault#NONE} when it has not. */
-    public Fault fault() {
-        return fault;
-    }
-
-    /** The component's own explanation, or null (a driver that throws here gives none). */
-    private String ownError() {
-        try {
-            String own = component.lastError();
-            return own == null || own.isBlank() ? null : own;
-        } catch (RuntimeException | LinkageError e) {
-            return null;
-        }
-    }
-
-    /** The component's own fault, or {@code fallback} when it gives none. Real-time safe for a well-behaved driver. */
-    private Fault ownFault(Fault fallback) {
-        try {
-            Fault f = component.fault();
-            return f == null || f == Fault.NONE ? fallback : f;
-        } catch (Throwable t) {
-            return fallback;
-        }
-    }
-
-    void setLastError(String message) {
-        lastError = message;
-    }
-
     void buildLimits() {
         limits = CommandLimits.of(this, resources);
     }
 
-    // ------------------------------------------------------------------------------------------------ lifecycle
+    /** The last error, formatted off the loop: the component's own line when it gives one. */
+    public String lastError() {
+        return failure.lastError();
+    }
+
+    /** Why it last failed; {@link Fault#NONE} when it has not. */
+    public Fault fault() {
+        return failure.fault();
+    }
 
     /** UNKNOWN → UNCONFIGURED via onInit; FAILURE or ERROR → FINALIZED. */
     public LifecycleState initialize(org.robocell.api.hardware.HardwareContext context) {
-        if (state != LifecycleState.UNKNOWN) {
-            return state;
-        }
-        CallbackReturn r = call(() -> component.onInit(context), "onInit");
-        state = r == CallbackReturn.SUCCESS ? LifecycleState.UNCONFIGURED : LifecycleState.FINALIZED;
-        return state;
+        return lifecycle.initialize(context);
     }
 
     public LifecycleState configure() {
-        if (state != LifecycleState.UNCONFIGURED) {
-            return state;
-        }
-        LifecycleState prev = state;
-        CallbackReturn r = call(() -> component.onConfigure(prev), "onConfigure");
-        if (r == CallbackReturn.SUCCESS) {
-            if (group != null) {
-                group.reset();
-            }
-            pending = PendingEvent.NONE;
-            setState(LifecycleState.INACTIVE);
-            return state;
-        }
-        if (r == CallbackReturn.FAILURE) {
-            return state;
-        }
-        return error();
+        return lifecycle.configure();
     }
 
     public LifecycleState cleanup() {
-        if (state != LifecycleState.INACTIVE) {
-            return state;
-        }
-        LifecycleState prev = state;
-        CallbackReturn r = call(() -> component.onCleanup(prev), "onCleanup");
-        if (r == CallbackReturn.SUCCESS) {
-            if (group != null) {
-                group.reset();
-            }
-            setState(LifecycleState.UNCONFIGURED);
-            return state;
-        }
-        return error();
+        return lifecycle.cleanup();
     }
 
     public LifecycleState activate() {
-        if (state != LifecycleState.INACTIVE) {
-            return state;
-        }
-        LifecycleState prev = state;
-        CallbackReturn r = call(() -> component.onActivate(prev), "onActivate");
-        if (r == CallbackReturn.SUCCESS) {
-            limits.restartAll();
-            activationUnread = true;
-            writeBefore = false;
-            readBudget.restart();
-            writeBudget.restart();
-            setState(LifecycleState.ACTIVE);
-            return state;
-        }
-        if (r == CallbackReturn.FAILURE) {
-            return state;
-        }
-        return error();
+        return lifecycle.activate();
     }
 
     public LifecycleState deactivate() {
-        if (state != LifecycleState.ACTIVE) {
-            return state;
-        }
-        LifecycleState prev = state;
-        CallbackReturn r = call(() -> component.onDeactivate(prev), "onDeactivate");
-        if (r == CallbackReturn.SUCCESS) {
-            setState(LifecycleState.INACTIVE);
-            return state;
-        }
-        if (r == CallbackReturn.FAILURE) {
-            return state;
-        }
-        return error();
+        return lifecycle.deactivate();
     }
 
     public LifecycleState shutdown() {
-        if (state == LifecycleState.UNKNOWN || state == LifecycleState.FINALIZED) {
-            return state;
-        }
-        LifecycleState prev = state;
-        CallbackReturn r = call(() -> component.onShutdown(prev), "onShutdown");
-        if (r == CallbackReturn.SUCCESS) {
-            if (group != null) {
-                group.reset();
-            }
-            setState(LifecycleState.FINALIZED);
-            return state;
-        }
-        return error();
+        return lifecycle.shutdown();
     }
 
     /** Error handling: onError(previous); SUCCESS → UNCONFIGURED, otherwise FINALIZED. */
     public LifecycleState error() {
-        if (state == LifecycleState.UNKNOWN || state == LifecycleState.UNCONFIGURED
-                || state == LifecycleState.FINALIZED) {
-            return state;
-        }
-        LifecycleState prev = state;
-        CallbackReturn r = call(() -> component.onError(prev), "onError");
-        setState(r == CallbackReturn.SUCCESS ? LifecycleState.UNCONFIGURED : LifecycleState.FINALIZED);
-        return state;
+        return lifecycle.error();
     }
 
     /** Off the loop: handles what the loop flagged (error handling, or deactivation after DEACTIVATE). */
@@ -377,15 +245,21 @@ public final class ManagedHardware {
         PendingEvent e = pending;
         pending = PendingEvent.NONE;
         if (e == PendingEvent.ERROR) {
-            return error();
+            return lifecycle.error();
         }
         if (e == PendingEvent.DEACTIVATE) {
-            return deactivate();
+            return lifecycle.deactivate();
         }
         return state;
     }
 
-    private void setState(LifecycleState s) {
+    /** onInit's outcome: no interface was available before it, none is after. */
+    void setInitialState(LifecycleState s) {
+        state = s;
+    }
+
+    /** A transition reached {@code s}: the interfaces are available in INACTIVE and ACTIVE only. */
+    void setState(LifecycleState s) {
         state = s;
         boolean statesAvailable = s == LifecycleState.INACTIVE || s == LifecycleState.ACTIVE;
         for (InterfaceEntry e : states) {
@@ -404,6 +278,24 @@ public final class ManagedHardware {
         return !activationUnread;
     }
 
+    /** Configured: what the loop flagged before is handled. */
+    void clearPendingEvent() {
+        pending = PendingEvent.NONE;
+    }
+
+    /**
+     * Activated: its commands' limits start again from the measured state, the first write gets the nominal
+     * period, the budgets count overruns in a row afresh, and the first read tells the loop to restart the
+     * controllers commanding it.
+     */
+    void activated() {
+        limits.restartAll();
+        activationUnread = true;
+        writeBefore = false;
+        readBudget.restart();
+        writeBudget.restart();
+    }
+
     /** Lets the loop read/write the component again, according to its state (after a transition). */
     public void attachToLoop() {
         LifecycleState s = state;
@@ -411,36 +303,6 @@ public final class ManagedHardware {
         readBefore = false;
         writeBefore = false;
     }
-
-    private interface Callback {
-        CallbackReturn run();
-    }
-
-    private CallbackReturn call(Callback c, String what) {
-        try {
-            CallbackReturn r = c.run();
-            if (r == null) {
-                lastError = "'" + name + "' " + what + " answered null";
-                fault = Fault.CALLBACK_ERROR;
-                return CallbackReturn.ERROR;
-            }
-            if (r != CallbackReturn.SUCCESS) {
-                String own = ownError();
-                lastError = "'" + name + "' " + what + " answered " + r + (own == null ? "" : ": " + own);
-                fault = ownFault(r == CallbackReturn.FAILURE ? Fault.CALLBACK_FAILURE : Fault.CALLBACK_ERROR);
-            } else if (what.equals("onConfigure") || what.equals("onActivate")) {
-                // a component that starts again has recovered from what went before
-                fault = Fault.NONE;
-            }
-            return r;
-        } catch (RuntimeException | LinkageError e) {
-            lastError = "'" + name + "' " + what + " threw " + e;
-            fault = Fault.EXCEPTION;
-            return CallbackReturn.ERROR;
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------------ real time
 
     /**
      * Reads the component when it is INACTIVE or ACTIVE, attached and due at its rw_rate. Real time: no allocation.
@@ -489,7 +351,7 @@ public final class ManagedHardware {
      */
     private ReturnType invoke(boolean write, double time, double period) {
         if (group != null && group.failure != ReturnType.OK) {
-            fault = Fault.GROUP_MEMBER_FAILED;
+            failure.groupMemberFailed();
             return group.failure;
         }
         try {
@@ -497,17 +359,14 @@ public final class ManagedHardware {
             // a read that waits for the robot is timed by the loop, as the wait
             long took = write || !readPacesLoop ? resources.lapTimer().lap() : 0;
             if (r == null || r == ReturnType.ERROR || r == ReturnType.DEACTIVATE) {
-                fault = ownFault(Fault.REALTIME_ERROR);
-                realtimeFailure = true;
+                failure.answeredError();
             } else if (write ? writeBudget.record(took) : !readPacesLoop && readBudget.record(took)) {
-                fault = Fault.BUDGET_OVERRUN;
-                overBudget = true;
+                failure.overBudget();
                 return ReturnType.ERROR;
             }
             return r == null ? ReturnType.ERROR : r;
         } catch (Throwable t) {
-            lastThrowable = t;
-            fault = Fault.EXCEPTION;
+            failure.threw(t);
             return ReturnType.ERROR;
         }
     }
@@ -606,7 +465,7 @@ public final class ManagedHardware {
         }
         String error = lastError();
         return new HardwareSnapshot(name, info.type(), info.plugin(), pluginAvailable, state, info.rwRate(),
-                info.group(), c, s, reads, writes, errors, error, fault, budgetOverruns());
+                info.group(), c, s, reads, writes, errors, error, failure.fault(), budgetOverruns());
     }
 
     @Override
@@ -614,7 +473,10 @@ public final class ManagedHardware {
         return name + " [" + state + "]";
     }
 
-    /** Members of one {@code <group>} share their first failure until one of them is configured or cleaned up. */
+    /**
+     * Members of one {@code <group>} share their first failure until one of them is configured, cleaned up or shut
+     * down.
+     */
     static final class Group {
         final String name;
         volatile ReturnType failure = ReturnType.OK;

@@ -11,17 +11,13 @@ import java.util.Map;
 import org.robocell.api.cell.HardwareStateResult;
 import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.cell.InterfaceSnapshot.Kind;
-import org.robocell.api.hardware.CommandInterfaceHandle;
 import org.robocell.api.hardware.ComponentInfo;
 import org.robocell.api.hardware.HardwareComponent;
-import org.robocell.api.hardware.HardwareContext;
 import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.hardware.InterfaceSlots;
-import org.robocell.api.hardware.StateInterfaceHandle;
 import org.robocell.api.lifecycle.LifecycleState;
-import org.robocell.api.lifecycle.ReturnType;
 
 /**
  * The resource manager of one control loop.
@@ -112,8 +108,6 @@ public final class ResourceManager {
         return slot;
     }
 
-    // ------------------------------------------------------------------------------------------------ hardware
-
     /**
      * Registers a hardware component: a slot for each interface its {@code <ros2_control>} block declares, then
      * {@code onInit} (which may export unlisted interfaces). A component whose {@code onInit} fails is FINALIZED
@@ -156,7 +150,7 @@ public final class ResourceManager {
             throw e;
         }
         hardware.put(info.name(), hw);
-        Context context = new Context(hw, owner);
+        ComponentContext context = new ComponentContext(this, hw, owner);
         try {
             hw.initialize(context);
         } finally {
@@ -166,7 +160,8 @@ public final class ResourceManager {
         return hw;
     }
 
-    private InterfaceEntry insert(String name, Kind kind, String owner, InterfaceInfo info) {
+    /** A new interface in a free slot, at its start value; the caller holds this manager's lock. */
+    InterfaceEntry insert(String name, Kind kind, String owner, InterfaceInfo info) {
         Map<String, InterfaceEntry> map = kind.isCommand() ? commands : states;
         InterfaceEntry existing = map.get(name);
         if (existing != null) {
@@ -217,71 +212,14 @@ public final class ResourceManager {
     }
 
     /**
-     * Takes a component to {@code target} along ros2_control's paths: UNCONFIGURED → ACTIVE is configure then
-     * activate, ACTIVE → UNCONFIGURED deactivate then cleanup, anything → FINALIZED (deactivate then) shutdown.
-     * FINALIZED is terminal: any other target fails. Stops at the first step that does not reach its state.
-     * Runs the callbacks on the calling thread; the caller has detached the component from the loop.
+     * Takes a component to {@code target} along ros2_control's paths ({@link LifecyclePath}): UNCONFIGURED → ACTIVE
+     * is configure then activate, ACTIVE → UNCONFIGURED deactivate then cleanup, anything → FINALIZED (deactivate
+     * then) shutdown. FINALIZED is terminal: any other target fails. Stops at the first step that does not reach its
+     * state. Runs the callbacks on the calling thread; the caller has detached the component from the loop.
      */
     public HardwareStateResult setComponentState(ManagedHardware hw, LifecycleState target) {
-        LifecycleState start = hw.state();
-        if (target == null || target == LifecycleState.UNKNOWN) {
-            return new HardwareStateResult(false, start, "'" + target + "' is not a state a component can be set to");
-        }
-        if (start == LifecycleState.FINALIZED) {
-            boolean ok = target == LifecycleState.FINALIZED;
-            return new HardwareStateResult(ok, start, ok ? "'" + hw.name() + "' is finalized"
-                    : "'" + hw.name() + "' is finalized and can only be destroyed; it cannot go to '" + target + "'");
-        }
-        LifecycleState s = start;
-        int guard = 0;
-        while (s != target && guard++ < 4) {
-            LifecycleState expected = expectedAfterStep(s, target);
-            s = step(hw, s, target);
-            if (s != expected) {
-                break;
-            }
-        }
-        boolean ok = s == target;
-        String message = ok ? (start == s ? "'" + hw.name() + "' is " + s + " already"
-                : "'" + hw.name() + "' went from " + start + " to " + s)
-                : "'" + hw.name() + "' did not reach '" + target + "', it is " + s
-                        + (hw.lastError() == null ? "" : ": " + hw.lastError());
-        return new HardwareStateResult(ok, s, message);
+        return LifecyclePath.walk(hw, target);
     }
-
-    private static LifecycleState expectedAfterStep(LifecycleState s, LifecycleState target) {
-        if (target == LifecycleState.FINALIZED) {
-            return s == LifecycleState.ACTIVE ? LifecycleState.INACTIVE : LifecycleState.FINALIZED;
-        }
-        switch (s) {
-            case UNCONFIGURED:
-                return LifecycleState.INACTIVE;
-            case INACTIVE:
-                return target == LifecycleState.ACTIVE ? LifecycleState.ACTIVE : LifecycleState.UNCONFIGURED;
-            case ACTIVE:
-                return LifecycleState.INACTIVE;
-            default:
-                return s;
-        }
-    }
-
-    private static LifecycleState step(ManagedHardware hw, LifecycleState s, LifecycleState target) {
-        if (target == LifecycleState.FINALIZED) {
-            return s == LifecycleState.ACTIVE ? hw.deactivate() : hw.shutdown();
-        }
-        switch (s) {
-            case UNCONFIGURED:
-                return hw.configure();
-            case INACTIVE:
-                return target == LifecycleState.ACTIVE ? hw.activate() : hw.cleanup();
-            case ACTIVE:
-                return hw.deactivate();
-            default:
-                return s;
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------------ controllers
 
     /**
      * Imports a chainable controller's reference and exported state interfaces (at its configure). They start
@@ -338,8 +276,6 @@ public final class ResourceManager {
         }
     }
 
-    // ------------------------------------------------------------------------------------------------ lookup
-
     /** A command or reference interface by full name, or null. */
     public synchronized InterfaceEntry commandEntry(String name) {
         return commands.get(name);
@@ -370,8 +306,6 @@ public final class ResourceManager {
         return Collections.unmodifiableList(out);
     }
 
-    // ------------------------------------------------------------------------------------------------ mode switch
-
     /**
      * ros2_control's {@code prepare_command_mode_switch}, off the loop: each ACTUATOR/SYSTEM component is asked
      * with only its own interfaces and only when it has some to switch. A component that would get interfaces to
@@ -382,148 +316,7 @@ public final class ResourceManager {
      * @throws ResourceException naming the component and why, when the switch is rejected
      */
     public ModeSwitch prepareCommandModeSwitch(List<String> start, List<String> stop) {
-        List<ManagedHardware> involved = new ArrayList<>();
-        List<List<String>> starts = new ArrayList<>();
-        List<List<String>> stops = new ArrayList<>();
-        for (ManagedHardware hw : hardware()) {
-            if (hw.isSensor()) {
-                continue;
-            }
-            List<String> s = filter(hw, start);
-            List<String> t = filter(hw, stop);
-            if (s.isEmpty() && t.isEmpty()) {
-                continue;
-            }
-            LifecycleState state = hw.state();
-            if (state != LifecycleState.ACTIVE && state != LifecycleState.INACTIVE) {
-                throw new ResourceException("hardware component '" + hw.name() + "' is " + state);
-            }
-            if (!s.isEmpty() && state == LifecycleState.INACTIVE && !allowActivationOnInactiveHardware) {
-                throw new ResourceException("hardware component '" + hw.name()
-                        + "' is inactive; controllers are activated on inactive hardware only when the cell allows it");
-            }
-            ReturnType r;
-            try {
-                r = hw.component().prepareCommandModeSwitch(s, t);
-            } catch (RuntimeException e) {
-                throw new ResourceException("hardware component '" + hw.name() + "' threw " + e);
-            }
-            if (r != ReturnType.OK) {
-                throw new ResourceException("hardware component '" + hw.name() + "' answered " + r + " for start "
-                        + s + " stop " + t);
-            }
-            involved.add(hw);
-            starts.add(s);
-            stops.add(t);
-        }
-        return new ModeSwitch(involved.toArray(new ManagedHardware[0]), starts, stops);
-    }
-
-    private static List<String> filter(ManagedHardware hw, List<String> names) {
-        List<String> out = new ArrayList<>();
-        for (InterfaceEntry e : hw.commandInterfaces()) {
-            if (names.contains(e.name())) {
-                out.add(e.name());
-            }
-        }
-        return List.copyOf(out);
-    }
-
-    // ------------------------------------------------------------------------------------------------ context
-
-    /**
-     * A component's view of the loop: handles for the interfaces it exports and nothing else. The slot table itself
-     * never leaves the resource manager, so a driver cannot reach another component's states or any controller's
-     * commands.
-     */
-    private final class Context implements HardwareContext {
-        private final ManagedHardware hw;
-        private final String owner;
-        boolean initializing = true;
-
-        Context(ManagedHardware hw, String owner) {
-            this.hw = hw;
-            this.owner = owner;
-        }
-
-        @Override
-        public HardwareInfo info() {
-            return hw.info();
-        }
-
-        @Override
-        public StateInterfaceHandle state(String fullName) {
-            InterfaceEntry e = find(hw.stateInterfaces(), fullName);
-            if (e == null) {
-                throw new IllegalArgumentException("'" + hw.name() + "' exports no state interface '" + fullName + "'");
-            }
-            return new StateInterfaceHandle(e.name(), slots, e.slot());
-        }
-
-        @Override
-        public CommandInterfaceHandle command(String fullName) {
-            InterfaceEntry e = find(hw.commandInterfaces(), fullName);
-            if (e == null) {
-                throw new IllegalArgumentException("'" + hw.name() + "' exports no command interface '" + fullName + "'");
-            }
-            return new CommandInterfaceHandle(e.name(), slots, e.slot());
-        }
-
-        @Override
-        public boolean hasStateInterface(String fullName) {
-            return find(hw.stateInterfaces(), fullName) != null;
-        }
-
-        @Override
-        public boolean hasCommandInterface(String fullName) {
-            return find(hw.commandInterfaces(), fullName) != null;
-        }
-
-        @Override
-        public StateInterfaceHandle exportStateInterface(String fullName, InterfaceInfo info) {
-            requireInit();
-            synchronized (ResourceManager.this) {
-                try {
-                    InterfaceEntry e = insert(fullName, Kind.STATE, owner, info);
-                    hw.addState(e);
-                    return new StateInterfaceHandle(e.name(), slots, e.slot());
-                } catch (ResourceException e) {
-                    throw new IllegalArgumentException(e.getMessage());
-                }
-            }
-        }
-
-        @Override
-        public CommandInterfaceHandle exportCommandInterface(String fullName, InterfaceInfo info) {
-            requireInit();
-            if (hw.isSensor()) {
-                throw new IllegalArgumentException("sensor '" + hw.name() + "' cannot export command interfaces");
-            }
-            synchronized (ResourceManager.this) {
-                try {
-                    InterfaceEntry e = insert(fullName, Kind.COMMAND, owner, info);
-                    hw.addCommand(e);
-                    return new CommandInterfaceHandle(e.name(), slots, e.slot());
-                } catch (ResourceException e) {
-                    throw new IllegalArgumentException(e.getMessage());
-                }
-            }
-        }
-
-        private InterfaceEntry find(List<InterfaceEntry> entries, String fullName) {
-            for (InterfaceEntry e : entries) {
-                if (e.name().equals(fullName)) {
-                    return e;
-                }
-            }
-            return null;
-        }
-
-        private void requireInit() {
-            if (!initializing) {
-                throw new IllegalStateException("'" + hw.name() + "' may export interfaces only during onInit");
-            }
-        }
+        return ModeSwitch.prepare(this, start, stop);
     }
 
     /** The loop's stopwatch for execution budgets (loop thread only). */

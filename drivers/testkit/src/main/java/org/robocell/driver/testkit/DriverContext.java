@@ -105,8 +105,6 @@ public final class DriverContext implements HardwareContext {
         return h;
     }
 
-    // ------------------------------------------------------------------ the test's side: any interface, by name
-
     /** The value of a state interface, as a controller would read it. */
     public double stateValue(String fullName) {
         return slots.get(slot(states, fullName, "state"));

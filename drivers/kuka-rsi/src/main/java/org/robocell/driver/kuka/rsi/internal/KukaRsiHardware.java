@@ -51,10 +51,8 @@ public final class KukaRsiHardware implements HardwareComponent {
     private HardwareContext context;
     private RsiDriverSettings settings;
 
-    // why the last call failed: a callback's line, or a loop failure worded when asked
-    private volatile Fault callbackFault = Fault.NONE;
-    private volatile String callbackError;
-    private volatile LoopFailure loopFailure;
+    /** Why the last call failed: a callback's line, or a loop failure worded when asked. */
+    private final RsiFailureRecord failures = new RsiFailureRecord();
 
     // channels
     private RsiGate gate;
@@ -281,7 +279,7 @@ public final class KukaRsiHardware implements HardwareComponent {
                 return fail(CallbackReturn.FAILURE, Fault.COMMUNICATION_TIMEOUT, "no RSI datagram from "
                         + (configured == null ? "the robot" : configured) + " within "
                         + settings.activateTimeoutNanos() / 1_000_000 + " ms; is the RSI program running?"
-                        + refusedSoFar());
+                        + RsiFailureRecord.refusedSoFar(gate, settings));
             }
         }
         InetSocketAddress robot = gate.lock();
@@ -587,65 +585,37 @@ public final class KukaRsiHardware implements HardwareComponent {
         status[s.ordinal()].set(value);
     }
 
-    // ------------------------------------------------------------------------------------------ why it failed
-
     /** A new lifecycle call: what failed before is history. */
     private void beginCallback() {
-        loopFailure = null;
-        callbackError = null;
-        callbackFault = Fault.NONE;
+        failures.clear();
     }
 
     private CallbackReturn fail(CallbackReturn result, Fault fault, String message) {
-        callbackError = message;
-        callbackFault = fault;
+        failures.callbackFailed(fault, message);
         LOG.log(Level.WARNING, "{0}: {1}", context == null ? "RSI" : context.info().name(), message);
         return result;
     }
 
     /** Real time: records a constant, words nothing. */
     private ReturnType failLoop(LoopFailure why) {
-        loopFailure = why;
+        failures.loopFailed(why);
         return ReturnType.ERROR;
     }
 
     @Override
     public Fault fault() {
-        LoopFailure f = loopFailure;
-        return f != null ? f.fault : callbackFault;
+        return failures.fault();
     }
 
     /** Why the last lifecycle callback, {@code read} or {@code write} failed; null when none did. Off the loop. */
     @Override
     public String lastError() {
-        LoopFailure f = loopFailure;
-        return f != null ? describe(f) : callbackError;
+        LoopFailure f = failures.loopFailure();
+        return f != null ? describe(f) : failures.callbackError();
     }
 
     private String describe(LoopFailure f) {
-        InetSocketAddress robot = robotAddress;
-        String who = robot == null ? "the robot" : "the robot at " + robot;
-        RsiEndpoint socket = endpoint;
-        return switch (f) {
-            case SILENT_ROBOT -> "no RSI datagram from " + who + " within " + settings.receiveTimeoutNanos() / 1_000_000
-                    + " ms" + refusedSoFar();
-            case ROBOT_CLOSED -> who + " refused a reply (ICMP port unreachable): its RSI socket is closed, RSI has"
-                    + " ended on the robot";
-            case SOCKET_FAILED -> "the RSI socket failed: " + (socket == null ? "closed" : socket.failure);
-            case SOCKET_CLOSED -> "the RSI socket was closed while the loop still used it";
-            case UNWRITABLE_REPLY -> "a held command is beyond what an RSI reply can carry; no reply was sent";
-        };
-    }
-
-    /** What the gate refused so far, for a line about a robot that did not come through. */
-    private String refusedSoFar() {
-        RsiGate g = gate;
-        if (g == null || g.foreign() + g.malformed() + g.oldIpoc() + g.ipocJumps() == 0) {
-            return "";
-        }
-        return " (refused so far: " + g.foreign() + " from other senders, " + g.malformed() + " malformed, "
-                + g.oldIpoc() + " with an old IPOC, " + g.ipocJumps() + " with an IPOC more than "
-                + settings.maxIpocJump() + " ahead)";
+        return RsiFailureRecord.describe(f, robotAddress, endpoint, gate, settings);
     }
 
     /** The UDP port listened on, -1 when not configured. Also the state interface {@code rsi/listen_port}. */
