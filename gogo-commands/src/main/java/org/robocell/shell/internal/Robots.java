@@ -37,6 +37,8 @@ public final class Robots {
     /** Managers the cell has brought up as configured ({@link ControllerManager#STARTED}). */
     private final Set<ControllerManager> started = ConcurrentHashMap.newKeySet();
     private final Object arrivals = new Object();
+    /** The last wait ran out; no command waits again until a robot arrives or comes up. */
+    private volatile boolean waitedInVain;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile ConfigurationAdmin configurationAdmin;
@@ -52,6 +54,7 @@ public final class Robots {
         if (Boolean.TRUE.equals(properties.get(ControllerManager.STARTED))) {
             started.add(manager);
         }
+        waitedInVain = false;
         synchronized (arrivals) {
             arrivals.notifyAll();
         }
@@ -119,8 +122,12 @@ public final class Robots {
         long deadline = System.nanoTime() + STARTING_WAIT_NANOS;
         while (true) {
             List<ControllerManager> all = all();
+            if (waitedInVain || !configuredButNotRunning(robot, all) && startedAll(robot, all)) {
+                return all;
+            }
             long left = deadline - System.nanoTime();
-            if (left <= 0 || !configuredButNotRunning(robot, all) && startedAll(robot, all)) {
+            if (left <= 0) {
+                waitedInVain = true; // a robot that does not come up (its driver missing) delays one command, not each
                 return all;
             }
             synchronized (arrivals) {

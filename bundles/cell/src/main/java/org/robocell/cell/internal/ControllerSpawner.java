@@ -92,4 +92,22 @@ final class ControllerSpawner {
         pendingActivation.removeIf(
                 n -> manager.controller(n).map(c -> c.state() == LifecycleState.ACTIVE).orElse(false));
     }
+
+    /**
+     * Whether no start controller is left waiting that could run now: every one still pending is waiting for its type
+     * to be installed (which may never happen), none is loaded and waiting for its activation.
+     */
+    boolean settled(ControllerManager manager) {
+        for (String name : pendingLoad) {
+            if (manager.controller(name).isPresent()) {
+                return false;
+            }
+        }
+        for (String name : pendingActivation) {
+            if (manager.controller(name).isPresent()) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

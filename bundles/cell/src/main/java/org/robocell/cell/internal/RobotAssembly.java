@@ -59,6 +59,8 @@ final class RobotAssembly {
     private Set<String> startInactive = Set.of();
     private RobotLoop loop;
     private final RobotLifecycleMachine lifecycle;
+    private Runnable whenUp = () -> { };
+    private boolean up;
 
     RobotAssembly(RobotSettings settings) {
         this(settings, () -> false);
@@ -319,6 +321,28 @@ final class RobotAssembly {
                 }
             }
         }
+        if (!up && isUp()) {
+            up = true;
+            whenUp.run();
+        }
+    }
+
+    /** Runs {@code action} (on the worker) once the robot is first up as configured, see {@link #isUp()}. */
+    void whenUp(Runnable action) {
+        whenUp = action;
+    }
+
+    /**
+     * Whether the robot is up as configured: every hardware component of its description added (its driver
+     * installed), and no start controller waiting that could run now (one whose type is not installed does not count).
+     */
+    boolean isUp() {
+        for (HardwareInfo info : description.hardware()) {
+            if (manager().hardware(info.name()).isEmpty()) {
+                return false;
+            }
+        }
+        return spawner.settled(manager());
     }
 
     private LifecycleState startState(String hardware) {

@@ -135,9 +135,16 @@ public final class RobotComponent {
             lifecycleRegistration = context.registerService(RobotLifecycle.class,
                     new RobotLifecycleService(a, worker), lifecycleProps);
             LOG.log(Level.INFO, "robot {0}: running at {1} Hz", a.name(), String.valueOf(a.manager().updateRate()));
+            ServiceRegistration<ControllerManager> managerRegistration = registration;
+            a.whenUp(() -> {
+                props.put(ControllerManager.STARTED, Boolean.TRUE);
+                try {
+                    managerRegistration.setProperties(props);
+                } catch (IllegalStateException gone) {
+                    // the robot stopped meanwhile
+                }
+            });
             a.reconcile();
-            props.put(ControllerManager.STARTED, Boolean.TRUE);
-            registration.setProperties(props);
         } catch (org.robocell.description.DescriptionException | IllegalArgumentException e) {
             // a user's file or setting is wrong: the message names it, a stack trace would only bury it
             LOG.log(Level.ERROR, "robot " + a.name() + " could not start: " + e.getMessage());

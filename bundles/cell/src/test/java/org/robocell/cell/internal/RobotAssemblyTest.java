@@ -144,6 +144,32 @@ class RobotAssemblyTest {
         assertTrue(cm.controllers().isEmpty());
     }
 
+    /**
+     * The cell marks a robot up (the shell waits for it) once its driver is there and its start controllers run; a
+     * start controller whose type is not installed does not hold it back, one that is loaded and not active does.
+     */
+    @Test
+    void theRobotIsUpOnceItsDriverIsThereAndItsStartControllersRun() {
+        RobotSettings s = new RobotSettings("fr3", CELL.resolve("fr3.urdf"), CELL.resolve("controllers.yaml"), "",
+                ClockKind.STEPPED, 0, IdleStrategy.SLEEP, List.of(), List.of(), List.of(),
+                List.of("joint_state_broadcaster", "forward_position_controller"), 1024, false, false, 0,
+                java.util.Map.of(), "", List.of(), null);
+        assembly = new RobotAssembly(s);
+        int[] up = new int[1];
+        assembly.whenUp(() -> up[0]++);
+        assembly.controllerFactoryAdded(2L, List.of(JSB), factory); // the forward controller's type is not installed
+        assembly.start();
+        assertEquals(0, up[0], "the broadcaster is loaded and waits for the driver");
+        assertTrue(!assembly.isUp());
+        assembly.hardwareFactoryAdded(1L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
+        assertEquals(LifecycleState.ACTIVE, state("joint_state_broadcaster"));
+        assertEquals(1, up[0], "up: the forward controller's missing type does not hold it back");
+        assembly.controllerFactoryAdded(3L, List.of(FWD), factory);
+        assertEquals(LifecycleState.ACTIVE, state("forward_position_controller"));
+        assertEquals(1, up[0], "once");
+        assembly.stop();
+    }
+
     @Test
     void aControllerTypeThatGoesAwayAndComesBackIsReloadedAndReactivated() {
         assemble(false);
