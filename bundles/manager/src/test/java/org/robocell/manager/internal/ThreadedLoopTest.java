@@ -79,6 +79,36 @@ class ThreadedLoopTest {
     }
 
     /**
+     * A 500 Hz loop on the internal clock (its own thread once started) with a one-joint arm and a declaration
+     * {@code <name>} of type {@code t/<name>} for each controller.
+     */
+    private static RobotLoop threadedLoop(Map<String, Controller> byType, boolean controllersBeforeHardware,
+            List<String> log) {
+        RobotLoop loop = RobotLoop.create(new LoopConfig("threaded", 500, ClockKind.INTERNAL, IdleStrategy.SLEEP, 64,
+                controllersBeforeHardware, 500), new ControllerSource() {
+                    @Override
+                    public Controller create(String type) {
+                        return byType.get(type);
+                    }
+
+                    @Override
+                    public java.util.Collection<String> types() {
+                        return byType.keySet();
+                    }
+                });
+        List<Declaration> decls = new ArrayList<>();
+        for (String type : new java.util.TreeSet<>(byType.keySet())) {
+            String name = type.substring("t/".length());
+            decls.add(new Declaration(name, type, List.of(), Parameters.empty(name)));
+        }
+        loop.setDeclarations(decls);
+        FakeSystem arm = new FakeSystem("arm", log);
+        arm.logRealTime = false;
+        loop.addHardware(Rig.system("arm", HardwareType.SYSTEM, 1, 0, null), arm);
+        return loop;
+    }
+
+    /**
      * A controller active on inactive hardware (a KUKA-style robot: controllers first, then the hardware) is restarted
      * from the state the loop reads first after the hardware's activation. The activation is answered only after that
      * restart: a goal sent as soon as the answer comes (the shell's cell:activate, then trajectory:move) is not
@@ -90,23 +120,7 @@ class ThreadedLoopTest {
         Counter counter = new Counter(log);
         Probe commander = new Probe("commander", log, counter);
         Map<String, Controller> byType = Map.of("t/counter", counter, "t/commander", commander);
-        RobotLoop loop = RobotLoop.create(new LoopConfig("threaded", 500, ClockKind.INTERNAL, IdleStrategy.SLEEP, 64,
-                true, 500), new ControllerSource() {
-                    @Override
-                    public Controller create(String type) {
-                        return byType.get(type);
-                    }
-
-                    @Override
-                    public java.util.Collection<String> types() {
-                        return byType.keySet();
-                    }
-                });
-        loop.setDeclarations(List.of(new Declaration("counter", "t/counter", List.of(), Parameters.empty("counter")),
-                new Declaration("commander", "t/commander", List.of(), Parameters.empty("commander"))));
-        FakeSystem arm = new FakeSystem("arm", log);
-        arm.logRealTime = false;
-        loop.addHardware(Rig.system("arm", HardwareType.SYSTEM, 1, 0, null), arm);
+        RobotLoop loop = threadedLoop(byType, true, log);
         var cm = loop.manager();
         loop.start();
         try {
@@ -136,26 +150,7 @@ class ThreadedLoopTest {
         Probe a = new Probe("a", log, counter);
         Probe b = new Probe("b", log, counter);
         Map<String, Controller> byType = Map.of("t/counter", counter, "t/a", a, "t/b", b);
-        RobotLoop loop = RobotLoop.create(new LoopConfig("threaded", 500, ClockKind.INTERNAL, IdleStrategy.SLEEP, 64,
-                false, 500), new ControllerSource() {
-                    @Override
-                    public Controller create(String type) {
-                        return byType.get(type);
-                    }
-
-                    @Override
-                    public java.util.Collection<String> types() {
-                        return byType.keySet();
-                    }
-                });
-        List<Declaration> decls = new ArrayList<>();
-        for (String n : List.of("counter", "a", "b")) {
-            decls.add(new Declaration(n, "t/" + n, List.of(), Parameters.empty(n)));
-        }
-        loop.setDeclarations(decls);
-        FakeSystem arm = new FakeSystem("arm", log);
-        arm.logRealTime = false;
-        loop.addHardware(Rig.system("arm", HardwareType.SYSTEM, 1, 0, null), arm);
+        RobotLoop loop = threadedLoop(byType, false, log);
         var cm = loop.manager();
         SwitchResult first;
         SwitchResult swap;
