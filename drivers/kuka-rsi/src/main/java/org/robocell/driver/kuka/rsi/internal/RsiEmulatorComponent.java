@@ -93,7 +93,7 @@ public final class RsiEmulatorComponent {
                 restart.setDaemon(true);
             }
         } catch (IllegalArgumentException | IOException e) {
-            LOG.log(Level.ERROR, "RSI emulator (" + PID + "): " + oneLine(e.getMessage()) + "; the emulator is not"
+            LOG.log(Level.ERROR, "RSI emulator (" + PID + "): " + e.getMessage() + "; the emulator is not"
                     + " running until its configuration changes");
         }
         this.emulator = started;
@@ -110,7 +110,7 @@ public final class RsiEmulatorComponent {
             start = Arrays.stream(config.start_axes_deg().split(",")).map(String::trim)
                     .mapToDouble(Double::parseDouble).toArray();
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("start.axes.deg=" + quoted(config.start_axes_deg())
+            throw new IllegalArgumentException("start.axes.deg=" + Texts.quoted(config.start_axes_deg())
                     + " must be the six axes A1..A6 in degrees, comma separated");
         }
         RsiEmulatorConfig c = RsiEmulatorConfig.defaults(new InetSocketAddress(
@@ -123,7 +123,7 @@ public final class RsiEmulatorComponent {
         try {
             c = c.withStartAxesDegrees(start);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("start.axes.deg=" + quoted(config.start_axes_deg())
+            throw new IllegalArgumentException("start.axes.deg=" + Texts.quoted(config.start_axes_deg())
                     + " must be the six axes A1..A6 in degrees, comma separated (" + e.getMessage() + ")");
         }
         if (!config.bind_address().isBlank()) {
@@ -136,25 +136,8 @@ public final class RsiEmulatorComponent {
         try {
             return InetAddress.getByName(host);
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException(key + "=" + quoted(host) + " is not an address or a known host name");
+            throw new IllegalArgumentException(key + "=" + Texts.quoted(host) + " is not an address or a known host name");
         }
-    }
-
-    private static String quoted(String value) {
-        return "'" + oneLine(value) + "'";
-    }
-
-    /** Control characters (a newline in a value) shown escaped, so that a message stays one line. */
-    private static String oneLine(String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            sb.append(ch == '\n' ? "\\n" : ch == '\r' ? "\\r" : ch < ' ' ? "?" : String.valueOf(ch));
-        }
-        return sb.toString();
     }
 
     /** The emulator of the current RSI session. */

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.robocell.driver.kuka.rsi.internal.Texts;
+
 /**
  * The channels of one RSI message direction, as the ETHERNET object's configuration file declares them: the root
  * element ({@code Rob} from the robot, {@code Sen} to it) and an ordered list of channel tags. A tag
@@ -223,20 +225,7 @@ public final class RsiLayout {
      * {@code \}{@code uXXXX}, and a long text is cut.
      */
     static String quoted(String text) {
-        StringBuilder b = new StringBuilder("'");
-        for (int i = 0; i < text.length(); i++) {
-            if (b.length() > 60) {
-                b.append("...");
-                break;
-            }
-            char c = text.charAt(i);
-            if (c >= 0x20 && c <= 0x7E) {
-                b.append(c);
-            } else {
-                b.append(String.format("\\u%04x", (int) c));
-            }
-        }
-        return b.append('\'').toString();
+        return Texts.quoted(text);
     }
 
     @Override

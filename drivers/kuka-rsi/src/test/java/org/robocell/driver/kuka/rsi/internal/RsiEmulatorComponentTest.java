@@ -122,7 +122,7 @@ class RsiEmulatorComponentTest {
     void aSettingTheEmulatorCannotUseIsOneLineNamingItAndNoEmulatorRuns() {
         Map<Map<String, Object>, String> cases = Map.of(
                 Map.of("driver_host", "127.0.0.1\ndriver.port=59152"),
-                "RSI emulator (org.robocell.driver.kuka.rsi.emulator): driver.host='127.0.0.1\\ndriver.port=59152' is not"
+                "RSI emulator (org.robocell.driver.kuka.rsi.emulator): driver.host='127.0.0.1\\u000adriver.port=59152' is not"
                         + " an address or a known host name; the emulator is not running until its configuration changes",
                 Map.of("start_axes_deg", "zero,-90,90,0,90,0"),
                 "RSI emulator (org.robocell.driver.kuka.rsi.emulator): start.axes.deg='zero,-90,90,0,90,0' must be the six"
