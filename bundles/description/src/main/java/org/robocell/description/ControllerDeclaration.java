@@ -1,6 +1,7 @@
 package org.robocell.description;
 
 import java.util.List;
+import java.util.Map;
 
 import org.robocell.api.controller.Parameters;
 
@@ -10,9 +11,16 @@ import org.robocell.api.controller.Parameters;
  * and its {@code ros__parameters} flattened to dotted keys ({@code gains.joint1.p}).
  *
  * @param fallbackControllers {@code controller_manager.ros__parameters.<name>.fallback_controllers}, in order
+ * @param origins             where each parameter was written, {@code file:line} by key (since 1.1; empty when
+ *                            unknown)
  */
 public record ControllerDeclaration(String name, String type, List<String> fallbackControllers,
-        Parameters parameters) {
+        Parameters parameters, Map<String, String> origins) {
+
+    /** A declaration whose parameters' origins are unknown. */
+    public ControllerDeclaration(String name, String type, List<String> fallbackControllers, Parameters parameters) {
+        this(name, type, fallbackControllers, parameters, Map.of());
+    }
 
     public ControllerDeclaration {
         if (name == null || name.isEmpty()) {
@@ -25,5 +33,6 @@ public record ControllerDeclaration(String name, String type, List<String> fallb
         if (parameters == null) {
             parameters = Parameters.empty(name);
         }
+        origins = origins == null ? Map.of() : Map.copyOf(origins);
     }
 }

@@ -6,7 +6,7 @@
  * {@code file:line: what is wrong; expected what}.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.robocell.description;
 
 import org.osgi.annotation.bundle.Export;

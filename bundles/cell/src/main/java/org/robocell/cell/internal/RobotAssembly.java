@@ -108,14 +108,13 @@ final class RobotAssembly {
      */
     static void validate(RobotSettings settings) {
         RobotDescription.parse(settings.urdf());
-        if (settings.controllers() != null) {
-            ControllersConfig controllers = ControllersConfig.parse(settings.controllers());
-            if (!settings.namespace().isEmpty() && !controllers.namespace().isEmpty()
-                    && !controllers.namespace().equals(settings.namespace())) {
-                throw new IllegalArgumentException(controllers.source() + " is written for namespace '"
-                        + controllers.namespace() + "', the robot is in '" + settings.namespace() + "'");
-            }
-        }
+        controllersConfig(settings);
+    }
+
+    /** The robot's controllers files layered in order, for its namespace; null when it names none. */
+    private static ControllersConfig controllersConfig(RobotSettings settings) {
+        return settings.controllers().isEmpty() ? null
+                : ControllersConfig.parse(settings.controllers(), settings.namespace());
     }
 
     /** Parses the files, builds and starts the loop; nothing is added or activated yet. */
@@ -123,12 +122,9 @@ final class RobotAssembly {
         RobotDescription parsed = RobotDescription.parse(settings.urdf());
         Set<String> unprefixedJoints = Set.copyOf(parsed.robot().joints().keySet());
         description = JointPrefix.apply(parsed, settings.prefix());
-        ControllersConfig controllers = settings.controllers() == null ? null : ControllersConfig.parse(settings.controllers());
-        if (controllers != null && !settings.namespace().isEmpty() && !controllers.namespace().isEmpty()
-                && !controllers.namespace().equals(settings.namespace())) {
-            throw new IllegalArgumentException("robot '" + settings.name() + "': " + controllers.source()
-                    + " is written for namespace '" + controllers.namespace() + "', the robot is in '"
-                    + settings.namespace() + "'");
+        ControllersConfig controllers = controllersConfig(settings);
+        if (controllers != null) {
+            controllers.warnings().forEach(w -> LOG.log(Level.WARNING, "robot {0}: {1}", settings.name(), w));
         }
         int rate = settings.rate() > 0 ? settings.rate()
                 : controllers != null ? controllers.updateRate() : ControllersConfig.DEFAULT_UPDATE_RATE;
@@ -141,8 +137,12 @@ final class RobotAssembly {
         }
         startUnconfigured = unconfigured;
         startInactive = inactive;
+        // ros2_control's defaults.allow_controller_activation_with_inactive_hardware, or the robot's own setting
+        boolean activationOnInactive = settings.allowActivationOnInactiveHardware() || controllers != null
+                && controllers.managerParameters().getBoolean("defaults.allow_controller_activation_with_inactive_hardware",
+                        false);
         loop = RobotLoop.create(new LoopConfig(settings.name(), rate, settings.clock(), settings.idle(),
-                settings.slotCapacity(), settings.allowActivationOnInactiveHardware(), settings.switchTimeoutCycles())
+                settings.slotCapacity(), activationOnInactive, settings.switchTimeoutCycles())
                 .withRealTime(settings.loopPriority(), settings.loopCpus(), settings.loopLockMemory())
                 .withBudget(settings.budgetMicros() * 1000L, settings.budgetOverruns()),
                 factories);
@@ -153,7 +153,7 @@ final class RobotAssembly {
                 // of their channels: two robots may run controllers of the same name
                 declarations.add(new Declaration(settings.qualify(d.name()), d.type(),
                         d.fallbackControllers().stream().map(settings::qualify).toList(),
-                        JointPrefix.apply(d.parameters(), unprefixedJoints, settings.prefix())));
+                        JointPrefix.apply(d.parameters(), unprefixedJoints, settings.prefix()), d.origins()));
             }
             loop.setDeclarations(declarations);
         }

@@ -18,10 +18,13 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
             + " directory")
     String urdf();
 
-    @AttributeDefinition(description = "ros2_control controllers YAML (update_rate, controller types, parameters)")
-    String controllers() default "";
+    @AttributeDefinition(description = "ros2_control controllers YAML files (update_rate, controller types, parameters),"
+            + " comma-separated, layered in order as ROS 2 parameter files are: a later file's values win, e.g."
+            + " ros2_controller_config.yaml,joint_trajectory_controller_config.yaml")
+    String[] controllers() default {};
 
-    @AttributeDefinition(description = "Namespace; when set, the controllers file must be written for it")
+    @AttributeDefinition(description = "Namespace; when set, the controllers files' sections for this namespace (and"
+            + " wildcard and plain ones) apply")
     String namespace() default "";
 
     @AttributeDefinition(description = "Prefix of every link and joint name, like xacro's prefix (left_joint_a1); the URDF"

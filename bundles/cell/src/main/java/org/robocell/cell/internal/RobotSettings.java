@@ -12,6 +12,7 @@ import org.robocell.manager.IdleStrategy;
 /**
  * One robot of the cell, as its configuration gives it (validated).
  *
+ * @param controllers            ROS 2 parameter files with the controller set-up, layered in order (later wins)
  * @param rate                   loop rate in Hz; 0 takes {@code update_rate} from the controllers file
  * @param hardwareUnconfigured   components left UNCONFIGURED at start
  * @param hardwareInactive       components left INACTIVE at start (all others are activated)
@@ -29,7 +30,7 @@ import org.robocell.manager.IdleStrategy;
  * @param budgetMicros           execution budget of one controller update or hardware read/write; 0: one period
  * @param budgetOverruns         overruns of the budget in a row that take a controller or component out
  */
-record RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
+record RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
         List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
         boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
@@ -43,10 +44,10 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
             boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
             String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
             int loopPriority, List<Integer> loopCpus, boolean loopLockMemory) {
-        this(name, urdf, controllers, namespace, clock, rate, idle, hardwareUnconfigured, hardwareInactive, load, activate,
-                slotCapacity, allowActivationOnInactiveHardware, controllersBeforeHardware, switchTimeoutCycles,
-                controlModes, controlMode, configurationControllers, lifecycle, prefix, loopPriority, loopCpus,
-                loopLockMemory, 0, 0);
+        this(name, urdf, controllers == null ? List.of() : List.of(controllers), namespace, clock, rate, idle,
+                hardwareUnconfigured, hardwareInactive, load, activate, slotCapacity, allowActivationOnInactiveHardware,
+                controllersBeforeHardware, switchTimeoutCycles, controlModes, controlMode, configurationControllers,
+                lifecycle, prefix, loopPriority, loopCpus, loopLockMemory, 0, 0);
     }
 
     /** A robot without real-time settings for its loop thread. */
@@ -72,6 +73,7 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
     }
 
     RobotSettings {
+        controllers = controllers == null ? List.of() : List.copyOf(controllers);
         prefix = prefix == null ? "" : prefix;
         controlModes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(controlModes));
         controlMode = controlMode == null ? "" : controlMode;
@@ -120,8 +122,7 @@ record RobotSettings(String name, Path urdf, Path controllers, String namespace,
             throw new IllegalArgumentException("robot '" + name + "': rate must not be negative, got " + c.rate());
         }
         Path urdf = base.resolve(c.urdf().trim());
-        Path controllers = c.controllers() == null || c.controllers().isBlank() ? null
-                : base.resolve(c.controllers().trim());
+        List<Path> controllers = list(c.controllers()).stream().map(base::resolve).toList();
         String ns = c.namespace() == null ? "" : c.namespace().trim().replaceAll("^/+|/+$", "");
         Map<String, List<String>> modes = new LinkedHashMap<>();
         for (String entry : list(c.control_modes())) {

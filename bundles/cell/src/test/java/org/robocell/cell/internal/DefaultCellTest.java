@@ -216,7 +216,7 @@ class DefaultCellTest {
         RobotSettings s = RobotSettings.of(config(v), Path.of("/opt/rc"));
         assertEquals("kr6", s.name());
         assertEquals(Path.of("/opt/rc/cell/kr6.urdf"), s.urdf());
-        assertNull(s.controllers());
+        assertTrue(s.controllers().isEmpty());
         assertEquals(ClockKind.INTERNAL, s.clock());
         assertEquals(IdleStrategy.SLEEP_THEN_SPIN, s.idle());
         assertEquals(List.of("jsb", "jtc", "fwd"), s.activate());

@@ -71,6 +71,7 @@ final class ControllerLifecycle {
                     + Suggestions.didYouMean(t, known));
         }
         Parameters params = d == null ? Parameters.empty(state.robot() + ": " + name) : d.parameters();
+        String ignored = d == null ? "" : UnknownParameters.warn(state.robot(), name, c, params, d.origins());
         ManagedController mc = new ManagedController(name, t, c, fallbacks, state.loadCounter++, params,
                 state.config.rate(),
                 state::jointLimits);
@@ -82,7 +83,7 @@ final class ControllerLifecycle {
         }
         state.controllers.put(name, mc);
         state.publishControllers();
-        return Result.ok("Loaded controller '" + name + "' of type '" + t + "'; it is unconfigured");
+        return Result.ok("Loaded controller '" + name + "' of type '" + t + "'; it is unconfigured" + ignored);
     }
 
     /** Under the lock: UNCONFIGURED → INACTIVE; an INACTIVE controller is cleaned up first. */
