@@ -26,12 +26,22 @@ public final class CellCommands {
     @Descriptor("the robots of the cell: loop rate, clock, controllers and hardware")
     public String robots() {
         Table table = Table.of("ROBOT", "RATE", "CLOCK", "RUNNING", "CYCLES", "CONTROLLERS", "HARDWARE");
-        for (ControllerManager m : robots.all()) {
+        for (ControllerManager m : robots.awaitStarting(null)) {
             LoopStats s = m.stats();
             table.row(m.robot(), m.updateRate() + " Hz", s.clock().name().toLowerCase(Locale.ROOT), s.running() ? "yes" : "no",
                     s.cycles(), m.controllers().size(), m.hardware().size());
         }
-        return table.size() == 0 ? "the cell has no robot" : table.render();
+        if (table.size() == 0) {
+            return "the cell has no robot";
+        }
+        StringBuilder out = new StringBuilder(table.render());
+        for (ControllerManager m : robots.all()) {
+            String w = robots.waiting(m);
+            if (w != null) {
+                out.append('\n').append(m.robot()).append(" is not up: ").append(w);
+            }
+        }
+        return out.toString();
     }
 
     @Descriptor("loop statistics of each robot: cycles, overruns, period, execution time and wake-up lateness (µs)")

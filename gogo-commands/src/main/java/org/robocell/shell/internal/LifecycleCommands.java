@@ -116,6 +116,10 @@ public final class LifecycleCommands {
                         .append("; cell:activate brings it back");
             }
         }
+        String waiting = m == null ? null : robots.waiting(m);
+        if (waiting != null) {
+            sb.append("\nnot up: ").append(waiting);
+        }
         if (m != null) {
             for (HardwareSnapshot h : m.hardware()) {
                 sb.append("\nhardware ").append(h.name()).append(" (").append(h.plugin()).append("): ")

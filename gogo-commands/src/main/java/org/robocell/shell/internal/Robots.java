@@ -37,6 +37,8 @@ public final class Robots {
     /** Managers the cell has brought up as configured ({@link ControllerManager#STARTED}). */
     private final Set<ControllerManager> started = ConcurrentHashMap.newKeySet();
     private final Object arrivals = new Object();
+    private final Map<ControllerManager, String> waiting = new ConcurrentHashMap<>();
+
     /** The last wait ran out; no command waits again until a robot arrives or comes up. */
     private volatile boolean waitedInVain;
 
@@ -54,6 +56,12 @@ public final class Robots {
         if (Boolean.TRUE.equals(properties.get(ControllerManager.STARTED))) {
             started.add(manager);
         }
+        Object w = properties.get(ControllerManager.WAITING);
+        if (w == null) {
+            waiting.remove(manager);
+        } else {
+            waiting.put(manager, w.toString());
+        }
         waitedInVain = false;
         synchronized (arrivals) {
             arrivals.notifyAll();
@@ -63,6 +71,12 @@ public final class Robots {
     void removeManager(ControllerManager manager) {
         managers.remove(manager);
         started.remove(manager);
+        waiting.remove(manager);
+    }
+
+    /** What keeps the robot from coming up (see {@link ControllerManager#WAITING}), or null. */
+    String waiting(ControllerManager manager) {
+        return waiting.get(manager);
     }
 
     /** All robots, sorted by name. */

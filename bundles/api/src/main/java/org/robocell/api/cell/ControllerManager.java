@@ -36,6 +36,14 @@ public interface ControllerManager {
      */
     String STARTED = "robocell.started";
 
+    /**
+     * The service property that says, in one line, what keeps the robot from coming up while something does (a
+     * hardware component whose plugin no installed driver serves); absent when nothing is awaited.
+     *
+     * @since 1.5
+     */
+    String WAITING = "robocell.waiting";
+
     /** The robot's name. */
     String robot();
 

@@ -74,12 +74,18 @@ final class FactoryRegistry implements ControllerSource {
 
     /** Whether a driver for the plugin is installed; any thread. */
     boolean pluginAvailable(String plugin) {
-        return plugins.contains(plugin);
+        return PluginNames.resolve(plugin, plugins) != null;
+    }
+
+    /** The plugin names the installed drivers serve; any thread. */
+    Set<String> plugins() {
+        return plugins;
     }
 
     HardwareFactory hardwareFactory(String plugin) {
+        String name = PluginNames.resolve(plugin, plugins);
         for (HardwareEntry e : hardwareFactories.values()) {
-            if (e.plugins().contains(plugin)) {
+            if (name != null && e.plugins().contains(name)) {
                 return e.factory();
             }
         }
@@ -88,8 +94,9 @@ final class FactoryRegistry implements ControllerSource {
 
     /** The service key of the factory that serves the plugin, or null. */
     Object hardwareFactoryKey(String plugin) {
+        String name = PluginNames.resolve(plugin, plugins);
         for (Map.Entry<Object, HardwareEntry> e : hardwareFactories.entrySet()) {
-            if (e.getValue().plugins().contains(plugin)) {
+            if (name != null && e.getValue().plugins().contains(name)) {
                 return e.getKey();
             }
         }

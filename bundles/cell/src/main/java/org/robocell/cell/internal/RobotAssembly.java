@@ -60,6 +60,12 @@ final class RobotAssembly {
     private RobotLoop loop;
     private final RobotLifecycleMachine lifecycle;
     private Runnable whenUp = () -> { };
+    private java.util.function.Consumer<String> whenWaitingChanges = w -> { };
+    /** Component name to the line that says which plugin it waits for. */
+    private final Map<String, String> missingPlugins = new LinkedHashMap<>();
+    private String waiting = "";
+    private final Set<String> reportedMissing = new LinkedHashSet<>();
+    private java.util.function.Consumer<Runnable> reportLater = Runnable::run;
     private boolean up;
 
     RobotAssembly(RobotSettings settings) {
@@ -288,8 +294,16 @@ final class RobotAssembly {
             }
             HardwareFactory f = factories.hardwareFactory(info.plugin());
             if (f == null) {
+                String line = "hardware component '" + info.name() + "': "
+                        + PluginNames.notInstalled(info.plugin(), factories.plugins());
+                if (!line.equals(missingPlugins.put(info.name(), line))) {
+                    // drivers arrive in any order while the runtime starts or a driver bundle is updated: say it
+                    // only if the plugin is still missing a moment later
+                    reportLater.accept(this::reportMissingPlugins);
+                }
                 continue;
             }
+            missingPlugins.remove(info.name());
             try {
                 HardwareInfo resumed = lastMeasured.resume(info);
                 HardwareComponent component = f.create(resumed);
@@ -325,6 +339,40 @@ final class RobotAssembly {
             up = true;
             whenUp.run();
         }
+        String nowWaiting = String.join("; ", missingPlugins.values());
+        if (!nowWaiting.equals(waiting)) {
+            waiting = nowWaiting;
+            whenWaitingChanges.accept(nowWaiting);
+        }
+    }
+
+    /**
+     * Runs {@code action} (on the worker) whenever what the robot waits for changes: one line, see
+     * {@link ControllerManager#WAITING}, empty when nothing.
+     */
+    void whenWaitingChanges(java.util.function.Consumer<String> action) {
+        whenWaitingChanges = action;
+    }
+
+    /** Worker: logs each plugin still missing that was not reported yet. */
+    void reportMissingPlugins() {
+        reportedMissing.retainAll(missingPlugins.values());
+        for (String line : missingPlugins.values()) {
+            if (reportedMissing.add(line)) {
+                LOG.log(departure(Level.WARNING), "robot {0}: {1}; it is added when a driver that serves it is"
+                        + " installed", settings.name(), line);
+            }
+        }
+    }
+
+    /** How {@link #reportMissingPlugins()} is run a moment later on the worker; by default at once. */
+    void reportLater(java.util.function.Consumer<Runnable> scheduler) {
+        reportLater = scheduler;
+    }
+
+    /** What keeps the robot from coming up, one line; empty when nothing. */
+    String waiting() {
+        return waiting;
     }
 
     /** Runs {@code action} (on the worker) once the robot is first up as configured, see {@link #isUp()}. */

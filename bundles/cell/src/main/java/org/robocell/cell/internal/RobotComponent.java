@@ -51,6 +51,8 @@ public final class RobotComponent {
     private static final System.Logger LOG = System.getLogger("org.robocell.cell");
 
     private final BundleContext context;
+    /** How long a hardware plugin may be missing before it is reported (drivers arrive in any order). */
+    private static final long MISSING_PLUGIN_GRACE_SECONDS = 3;
     private final ExecutorService worker;
     /** The running robot; replaced (on the worker) when its configuration changes to another valid one. */
     private volatile RobotAssembly assembly;
@@ -138,6 +140,26 @@ public final class RobotComponent {
             ServiceRegistration<ControllerManager> managerRegistration = registration;
             a.whenUp(() -> {
                 props.put(ControllerManager.STARTED, Boolean.TRUE);
+                try {
+                    managerRegistration.setProperties(props);
+                } catch (IllegalStateException gone) {
+                    // the robot stopped meanwhile
+                }
+            });
+            a.reportLater(report -> java.util.concurrent.CompletableFuture.delayedExecutor(
+                    MISSING_PLUGIN_GRACE_SECONDS, java.util.concurrent.TimeUnit.SECONDS).execute(() -> {
+                        try {
+                            worker.execute(report);
+                        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+                            // the robot is gone
+                        }
+                    }));
+            a.whenWaitingChanges(w -> {
+                if (w.isEmpty()) {
+                    props.remove(ControllerManager.WAITING);
+                } else {
+                    props.put(ControllerManager.WAITING, w);
+                }
                 try {
                     managerRegistration.setProperties(props);
                 } catch (IllegalStateException gone) {

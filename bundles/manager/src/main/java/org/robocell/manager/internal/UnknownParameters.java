@@ -41,7 +41,11 @@ final class UnknownParameters {
             }
             keys.add(p.key());
             String at = origins.getOrDefault(p.key(), params.source());
-            LOG.log(Level.WARNING, "robot {0}: {1}: controller ''{2}'': {3}; ignored", robot, at, name, p.message());
+            // the list of every known name says little in a log line: a close name or nothing
+            String message = p.message();
+            int known = message.indexOf(" (known: ");
+            String said = known < 0 ? message : message.substring(0, known) + " (not a parameter of this controller)";
+            LOG.log(Level.WARNING, "robot {0}: {1}: controller ''{2}'': {3}; ignored", robot, at, name, said);
         }
         if (keys.isEmpty()) {
             return "";
