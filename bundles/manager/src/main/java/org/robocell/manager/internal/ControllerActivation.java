@@ -33,8 +33,8 @@ final class ControllerActivation {
 
     /** Claims, then onActivate. Real time (the controller's onActivate is its own business). */
     int activate(ManagedController mc, Prepared prep) {
-        if (prep == null || prep.missingCommand != null) {
-            lastConflict = prep == null ? null : prep.missingCommand;
+        if (prep == null || prep.missingCommand != null || prep.missingState != null) {
+            lastConflict = prep == null ? null : prep.missingCommand != null ? prep.missingCommand : prep.missingState;
             return Commit.ACT_CONFLICT;
         }
         if (!mc.cas(ManagedController.INACTIVE, ManagedController.ACTIVE)) {

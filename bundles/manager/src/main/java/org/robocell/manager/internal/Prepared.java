@@ -17,10 +17,9 @@ import org.robocell.resources.internal.ResourceManager;
  * configured order, the state interfaces to read, and the loans handed to {@code onActivate}.
  * <p>
  * Decision (documented in docs/differences.md): a required command interface must exist (else the activation is
- * refused with ros2_control's message); state interfaces are loaned best effort: an INDIVIDUAL state interface that
- * does not exist is left out of the loans (order kept), and the controller decides in {@code onActivate} whether
- * it can work without it (the joint state broadcaster needs one at least; controllers that look their states up by
- * name fail their activation with the name). {@code ALL} state interfaces means every hardware state interface.
+ * refused with ros2_control's message); so is one whose INDIVIDUAL state interface does not exist
+ * ({@link #missingState}, as ros2_control's controller manager refuses it). {@code ALL} state interfaces means every
+ * hardware state interface.
  */
 final class Prepared {
 
@@ -29,16 +28,20 @@ final class Prepared {
     final ManagedHardware[] commandOwners;
     final InterfaceEntry[] states;
     final String missingCommand;
+    /** The first INDIVIDUAL state interface that does not exist, or null. */
+    final String missingState;
     final Loans loans;
     final List<String> commandNames;
     final List<String> stateNames;
 
     private Prepared(InterfaceEntry[] commands, ManagedHardware[] owners, InterfaceEntry[] states,
-            String missingCommand, Loans loans, List<String> commandNames, List<String> stateNames) {
+            String missingCommand, String missingState, Loans loans, List<String> commandNames,
+            List<String> stateNames) {
         this.commands = commands;
         this.commandOwners = owners;
         this.states = states;
         this.missingCommand = missingCommand;
+        this.missingState = missingState;
         this.loans = loans;
         this.commandNames = commandNames;
         this.stateNames = stateNames;
@@ -76,11 +79,14 @@ final class Prepared {
         }
         List<InterfaceEntry> sts = new ArrayList<>();
         List<StateHandle> stateHandles = new ArrayList<>();
+        String missingState = null;
         for (String n : stateNames) {
             InterfaceEntry e = rm.stateEntry(n);
             if (e != null && !e.owner().equals(mc.name)) {
                 sts.add(e);
                 stateHandles.add(new StateHandle(n, slots, e.slot()));
+            } else if (missingState == null) {
+                missingState = n;
             }
         }
         List<CommandHandle> refs = new ArrayList<>();
@@ -91,7 +97,7 @@ final class Prepared {
         Loans loans = new PreparedLoans(List.copyOf(cmdHandles), List.copyOf(stateHandles), List.copyOf(refs),
                 List.copyOf(exported));
         return new Prepared(cmds.toArray(new InterfaceEntry[0]), owners.toArray(new ManagedHardware[0]),
-                sts.toArray(new InterfaceEntry[0]), missing, loans, commandNames, stateNames);
+                sts.toArray(new InterfaceEntry[0]), missing, missingState, loans, commandNames, stateNames);
     }
 
     /** Whether this controller reads or commands any interface exported by {@code owner} (same String instance). */

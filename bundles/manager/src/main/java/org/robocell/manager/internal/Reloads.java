@@ -125,7 +125,7 @@ final class Reloads {
     private Commit swapCommit(ManagedController old, ManagedController neu) {
         Prepared p = neu.prepared;
         Prepared current = old.active;
-        if (p == null || p.missingCommand != null || current == null) {
+        if (p == null || p.missingCommand != null || p.missingState != null || current == null) {
             return null;
         }
         List<String> start = new ArrayList<>();

@@ -114,6 +114,10 @@ final class SwitchPlanner {
                 return SwitchPlan.Refused.because(Reason.INTERFACE_UNAVAILABLE, "Unable to activate controller '"
                         + mc.name + "' since the command interface '" + p.missingCommand + "' is not available.");
             }
+            if (p.missingState != null) {
+                return SwitchPlan.Refused.because(Reason.INTERFACE_UNAVAILABLE, "Unable to activate controller '"
+                        + mc.name + "' since the state interface '" + p.missingState + "' is not available.");
+            }
             for (InterfaceEntry e : p.commands) {
                 if (e.kind() == Kind.COMMAND) {
                     if (!e.isAvailable() || state.hardwareInTransition.contains(e.owner())) {

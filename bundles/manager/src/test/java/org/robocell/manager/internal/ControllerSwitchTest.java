@@ -235,14 +235,19 @@ class ControllerSwitchTest {
                 r.message());
     }
 
+    /** ros2_control's controller manager refuses it too: a controller must not run on a state it cannot read. */
     @Test
-    void missingStateInterfacesAreLeftOutOfTheLoans() {
-        TestController s = rig.controller("s", List.of(), List.of("joint1/position", "joint9/position", "joint2/velocity"));
+    void aMissingStateInterfaceIsNotAvailableAndNothingIsActivated() {
+        TestController s = rig.controller("s", List.of("joint1/position"),
+                List.of("joint1/position", "joint9/position", "joint2/velocity"));
         rig.loadAndConfigure("s");
-        rig.activate("s");
-        assertEquals(2, s.stateHandles.length);
-        assertEquals("joint1/position", s.stateHandles[0].name());
-        assertEquals("joint2/velocity", s.stateHandles[1].name());
+        SwitchResult r = rig.switchNow(List.of("s"), List.of(), Strictness.BEST_EFFORT);
+        assertFalse(r.ok());
+        assertEquals("Unable to activate controller 's' since the state interface 'joint9/position' is not available.",
+                r.message());
+        assertEquals(LifecycleState.INACTIVE, rig.state("s"));
+        assertNull(rig.claimant("joint1/position"));
+        assertEquals(0, s.stateHandles == null ? 0 : s.stateHandles.length);
     }
 
     @Test
