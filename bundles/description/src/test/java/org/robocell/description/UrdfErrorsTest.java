@@ -64,6 +64,17 @@ class UrdfErrorsTest {
                 "did you mean 'joint'?");
     }
 
+    /** ros2_control would run it on a thread of its own; silently running it in the loop would not be what was asked. */
+    @Test
+    void anAsynchronousComponentIsRefusedRatherThanRunInTheLoop() {
+        String xml = Urdf.gripper("<ros2_control name=\"Arm\" type=\"system\" is_async=\"true\">\n<hardware>"
+                + "<plugin>mock_components/GenericSystem</plugin></hardware>\n</ros2_control>\n");
+        assertFails(() -> RobotDescription.parse(xml, "arm.urdf"), "arm.urdf:" + lineOf(xml, "is_async"),
+                "has is_async=\"true\", but RoboCell reads and writes every component in its robot's loop",
+                "expected is_async=\"false\" or none");
+        RobotDescription.parse(xml.replace("is_async=\"true\"", "is_async=\"false\""), "arm.urdf");
+    }
+
     @Test
     void hardwareWithoutPluginIsRejected() {
         String xml = Urdf.gripper("<ros2_control name=\"Arm\" type=\"system\">\n<hardware>\n"

@@ -70,6 +70,7 @@ public final class Ros2ControlReader {
         if (type == null) {
             throw block.error(block.describe() + " has type=\"" + typeName + "\"; expected system, actuator or sensor");
         }
+        refuseAsync(block);
         int rwRate = rwRate(block);
         for (XmlElement child : block.children()) {
             requireKnown(child, block, BLOCK_CHILDREN);
@@ -119,6 +120,20 @@ public final class Ros2ControlReader {
             registerFullNames(name, child, c);
         }
         return new HardwareInfo(name, type, plugin.text(), params, joints, sensors, gpios, rwRate, groupName);
+    }
+
+    /**
+     * ros2_control runs an {@code is_async="true"} component's read and write on a thread of its own; RoboCell reads
+     * and writes every component in its robot's loop (a driver that must not block owns the clock instead), so the
+     * attribute is refused rather than silently not applied.
+     */
+    private static void refuseAsync(XmlElement block) {
+        String text = block.attribute("is_async");
+        if (text != null && !text.trim().equalsIgnoreCase("false")) {
+            throw block.error(block.describe() + " has is_async=\"" + UrdfReader.shorten(text) + "\", but RoboCell "
+                    + "reads and writes every component in its robot's loop; expected is_async=\"false\" or none "
+                    + "(a driver that waits for its robot sets clock=hardware in the robot's .cfg)");
+        }
     }
 
     private static int rwRate(XmlElement block) {

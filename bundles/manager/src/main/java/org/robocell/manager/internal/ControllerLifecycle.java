@@ -71,6 +71,13 @@ final class ControllerLifecycle {
                     + Suggestions.didYouMean(t, known));
         }
         Parameters params = d == null ? Parameters.empty(state.robot() + ": " + name) : d.parameters();
+        if (Boolean.TRUE.equals(params.asMap().get("is_async"))) {
+            // ros2_control runs such a controller on a thread of its own; running it in the loop instead would
+            // silently change its timing
+            return Result.failed(Reason.INVALID_ARGUMENT, "Controller '" + name + "' has is_async: true, but RoboCell "
+                    + "runs every controller in its robot's loop; set is_async: false or leave it out ("
+                    + d.origins().getOrDefault("is_async", params.source()) + ")");
+        }
         String ignored = d == null ? "" : UnknownParameters.warn(state.robot(), name, c, params, d.origins());
         ManagedController mc = new ManagedController(name, t, c, fallbacks, state.loadCounter++, params,
                 state.config.rate(),

@@ -133,6 +133,18 @@ class ControllerLifecycleTest {
         assertTrue(rig.cm.controller("fwd").isEmpty());
     }
 
+    /** ros2_control runs it on a thread of its own; running it in the loop instead would silently change its timing. */
+    @Test
+    void anAsynchronousControllerIsRefusedAtLoad() {
+        rig.declare("fwd", new TestController("fwd", rig.log, List.of("joint1/position"), List.of()), List.of(),
+                Map.of("is_async", true));
+        Result r = rig.cm.load("fwd");
+        assertFalse(r.ok());
+        assertTrue(r.message().startsWith("Controller 'fwd' has is_async: true, but RoboCell runs every controller in "
+                + "its robot's loop"), r.message());
+        assertTrue(rig.cm.controller("fwd").isEmpty());
+    }
+
     @Test
     void cleanupOfAnUnconfiguredControllerIsANoOpAndOfAnActiveOneIsRefused() {
         TestController c = rig.controller("fwd", List.of("joint1/position"), List.of());
