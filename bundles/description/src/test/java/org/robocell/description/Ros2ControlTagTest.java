@@ -13,6 +13,7 @@ import org.robocell.api.hardware.ComponentInfo;
 import org.robocell.api.hardware.ComponentKind;
 import org.robocell.api.hardware.DataType;
 import org.robocell.api.hardware.HardwareInfo;
+import org.robocell.api.hardware.TransmissionInfo;
 import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.hardware.InterfaceInfo;
 
@@ -229,17 +230,48 @@ class Ros2ControlTagTest {
     }
 
     @Test
-    void transmissionAndPropertiesAreAcceptedAndNotInterpreted() {
+    void transmissionsAreReadAsRos2ControlsParserReadsThemAndPropertiesAreAccepted() {
         HardwareInfo hw = parse("""
-                <ros2_control name="Arm" type="system" is_async="true">
+                <ros2_control name="Arm" type="system">
                   <properties><async thread_priority="30"/></properties>
                   <hardware><plugin>mock_components/GenericSystem</plugin></hardware>
                   <joint name="spare_joint"><command_interface name="position"/></joint>
-                  <transmission name="t1"><plugin>transmission_interface/SimpleTransmission</plugin></transmission>
+                  <transmission name="t1">
+                    <plugin>transmission_interface/SimpleTransmission</plugin>
+                    <actuator name="motor1" role="actuator1"/>
+                    <joint name="spare_joint" role="joint1">
+                      <mechanical_reduction>50.0</mechanical_reduction>
+                      <offset>0.1</offset>
+                    </joint>
+                  </transmission>
                 </ros2_control>
                 """).get(0);
 
         assertEquals(1, hw.joints().size());
+        TransmissionInfo t = hw.transmissions().get(0);
+        assertEquals("transmission_interface/SimpleTransmission", t.plugin());
+        assertEquals(new TransmissionInfo.Side("spare_joint", "joint1", 50.0, 0.1), t.joints().get(0));
+        assertEquals(new TransmissionInfo.Side("motor1", "actuator1", 1.0, 0.0), t.actuators().get(0));
+    }
+
+    @Test
+    void aTransmissionThatCannotWorkIsRefusedAtItsLine() {
+        String bad = """
+                <ros2_control name="Arm" type="system">
+                  <hardware><plugin>mock_components/GenericSystem</plugin></hardware>
+                  <joint name="spare_joint"><command_interface name="position"/></joint>
+                  <transmission name="t1">
+                    <plugin>transmission_interface/SimpleTransmission</plugin>
+                    <joint name="spare_joint"><mechanical_reduction>0</mechanical_reduction></joint>
+                  </transmission>
+                </ros2_control>
+                """;
+        Errors.assertFails(() -> parse(bad), "gripper.urdf:" + (Errors.lineOf(bad, "<transmission") + 20),
+                "transmission 't1' has the reduction 0.0", "expected a finite, non-zero mechanical_reduction");
+        String unknownJoint = bad.replace("<joint name=\"spare_joint\"><mech", "<joint name=\"spare_jiont\"><mech");
+        Errors.assertFails(() -> parse(unknownJoint), "gripper.urdf:" + (Errors.lineOf(bad, "<joint name=\"spare_joint\"><mech") + 20),
+                "<joint name=\"spare_jiont\"> of <transmission name=\"t1\"> is not a joint of <ros2_control name=\"Arm\">",
+                "did you mean 'spare_joint'?");
     }
 
     private static List<HardwareInfo> parse(String ros2Control) {

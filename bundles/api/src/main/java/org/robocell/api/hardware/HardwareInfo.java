@@ -10,11 +10,21 @@ import java.util.Map;
  * @param rwRate     read/write rate in Hz; 0 means every cycle of the loop
  * @param parameters the {@code <hardware><param>} values
  * @param group      the error-propagation group, or null
+ * @param transmissions the {@code <transmission>} elements, in file order (since 2.1)
  */
 public record HardwareInfo(String name, HardwareType type, String plugin, Map<String, String> parameters,
-        List<ComponentInfo> joints, List<ComponentInfo> sensors, List<ComponentInfo> gpios, int rwRate, String group) {
+        List<ComponentInfo> joints, List<ComponentInfo> sensors, List<ComponentInfo> gpios, int rwRate, String group,
+        List<TransmissionInfo> transmissions) {
+
+    /** A component without transmissions. */
+    public HardwareInfo(String name, HardwareType type, String plugin, Map<String, String> parameters,
+            List<ComponentInfo> joints, List<ComponentInfo> sensors, List<ComponentInfo> gpios, int rwRate,
+            String group) {
+        this(name, type, plugin, parameters, joints, sensors, gpios, rwRate, group, List.of());
+    }
 
     public HardwareInfo {
+        transmissions = transmissions == null ? List.of() : List.copyOf(transmissions);
         parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
         joints = List.copyOf(joints);
         sensors = List.copyOf(sensors);

@@ -11,6 +11,7 @@ import org.robocell.api.controller.Parameters;
 import org.robocell.api.hardware.ComponentInfo;
 import org.robocell.api.hardware.ComponentKind;
 import org.robocell.api.hardware.HardwareInfo;
+import org.robocell.api.hardware.TransmissionInfo;
 import org.robocell.api.model.Joint;
 import org.robocell.api.model.Link;
 import org.robocell.api.model.Mimic;
@@ -53,8 +54,14 @@ final class JointPrefix {
                 hwJoints.add(new ComponentInfo(prefix + c.name(), ComponentKind.JOINT, c.commandInterfaces(),
                         c.stateInterfaces(), params, c.limits(), c.softLimits()));
             }
+            List<TransmissionInfo> transmissions = new ArrayList<>();
+            for (TransmissionInfo t : h.transmissions()) {
+                transmissions.add(new TransmissionInfo(t.name(), t.plugin(), t.joints().stream()
+                        .map(j -> new TransmissionInfo.Side(prefix + j.name(), j.role(), j.mechanicalReduction(),
+                                j.offset())).toList(), t.actuators(), t.parameters()));
+            }
             hardware.add(new HardwareInfo(h.name(), h.type(), h.plugin(), h.parameters(), hwJoints, h.sensors(), h.gpios(),
-                    h.rwRate(), h.group()));
+                    h.rwRate(), h.group(), transmissions));
         }
         return new RobotDescription(d.source(), new RobotModel(m.name(), links, joints), hardware);
     }

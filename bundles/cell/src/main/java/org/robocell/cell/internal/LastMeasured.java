@@ -39,7 +39,8 @@ final class LastMeasured {
             return info;
         }
         return new HardwareInfo(info.name(), info.type(), info.plugin(), info.parameters(), resume(info.joints(), values),
-                resume(info.sensors(), values), resume(info.gpios(), values), info.rwRate(), info.group());
+                resume(info.sensors(), values), resume(info.gpios(), values), info.rwRate(), info.group(),
+                info.transmissions());
     }
 
     private static List<ComponentInfo> resume(List<ComponentInfo> components, Map<String, Double> values) {

@@ -11,6 +11,7 @@ import org.robocell.api.hardware.ComponentKind;
 import org.robocell.api.hardware.DataType;
 import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.hardware.HardwareType;
+import org.robocell.api.hardware.TransmissionInfo;
 import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.model.Joint;
 import org.robocell.api.model.JointLimits;
@@ -119,7 +120,11 @@ public final class Ros2ControlReader {
             }
             registerFullNames(name, child, c);
         }
-        return new HardwareInfo(name, type, plugin.text(), params, joints, sensors, gpios, rwRate, groupName);
+        List<TransmissionInfo> transmissions = TransmissionReader.read(block,
+                joints.stream().map(ComponentInfo::name).collect(java.util.stream.Collectors.toCollection(
+                        java.util.LinkedHashSet::new)));
+        return new HardwareInfo(name, type, plugin.text(), params, joints, sensors, gpios, rwRate, groupName,
+                transmissions);
     }
 
     /**

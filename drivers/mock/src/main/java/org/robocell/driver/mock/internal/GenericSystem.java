@@ -25,7 +25,8 @@ import org.robocell.api.lifecycle.ReturnType;
  * {@code mock_gpio_commands}, {@code position_state_following_offset},
  * {@code custom_interface_with_following_offset}. Two upstream bugs are not reproduced: the following offset
  * is kept in velocity and acceleration modes (the mock integrates an offset-free position and adds the offset
- * when it reports it), and mode switches match joints by exact interface name, never by substring.
+ * when it reports it), and mode switches match joints by exact interface name, never by substring. A component with
+ * {@code <transmission>}s also reports its actuators' states ({@link ActuatorStates}).
  */
 public final class GenericSystem implements HardwareComponent {
 
@@ -45,6 +46,8 @@ public final class GenericSystem implements HardwareComponent {
     private static final String[] MOTION = { "position", "velocity", "acceleration" };
 
     private boolean calculateDynamics;
+    /** The motors behind the component's transmissions, see {@link ActuatorStates}. */
+    private ActuatorStates actuators;
     private boolean disableCommands;
     private double offset;
 
@@ -165,6 +168,7 @@ public final class GenericSystem implements HardwareComponent {
         for (int i = 0; i < mirrorFloating.length; i++) {
             mirrorFloating[i] = floating.get(i);
         }
+        actuators = ActuatorStates.export(context);
         return CallbackReturn.SUCCESS;
     }
 
@@ -223,6 +227,7 @@ public final class GenericSystem implements HardwareComponent {
             }
             mirrorState[i].set(mirrorFloating[i] ? v : Math.rint(v));
         }
+        actuators.update();
         return ReturnType.OK;
     }
 

@@ -16,6 +16,7 @@ import org.robocell.api.hardware.DataType;
 import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.hardware.InterfaceInfo;
+import org.robocell.api.hardware.TransmissionInfo;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
@@ -37,6 +38,30 @@ class GenericSystemTest {
         assertEquals(ReturnType.OK, mock.read(PERIOD, PERIOD));
         assertEquals(1.0, ctx.stateValue("joint1/position"));
         assertEquals(0.0, ctx.stateValue("joint2/position"), "a NaN command leaves the state as it was");
+    }
+
+    /** ros2_control_demos example 8's shape: joint1 behind a 2:1 reducer, joint2 behind a 4:1 one. */
+    @Test
+    void theActuatorsBehindTransmissionsReportWhatTheJointStatesMeanForThem() {
+        HardwareInfo plain = robot(Map.of(), "joint1", "joint2");
+        HardwareInfo info = new HardwareInfo("mock", HardwareType.SYSTEM, GenericSystemFactory.PLUGIN, Map.of(),
+                plain.joints(), List.of(), List.of(), 0, null, List.of(
+                        new TransmissionInfo("transmission1", "transmission_interface/SimpleTransmission",
+                                List.of(new TransmissionInfo.Side("joint1", "joint1", 2.0, 0.0)),
+                                List.of(new TransmissionInfo.Side("actuator1", "actuator1", 1.0, 0.0)), Map.of()),
+                        new TransmissionInfo("transmission2", "transmission_interface/SimpleTransmission",
+                                List.of(new TransmissionInfo.Side("joint2", "joint2", 4.0, 0.0)),
+                                List.of(new TransmissionInfo.Side("actuator2", "actuator2", 1.0, 0.0)), Map.of())));
+        DriverContext ctx = start(info);
+        GenericSystem mock = mockOn(ctx);
+        ctx.setCommand("joint1/position", 0.5);
+        ctx.setCommand("joint2/position", -0.25);
+        mock.read(PERIOD, PERIOD);
+
+        assertEquals(1.0, ctx.stateValue("actuator1/position"), 1e-12, "the motor turns twice as far as the joint");
+        assertEquals(-1.0, ctx.stateValue("actuator2/position"), 1e-12);
+        assertEquals(0.0, ctx.stateValue("actuator1/velocity"), 1e-12);
+        assertTrue(!ctx.hasStateInterface("actuator1/effort"), "the joints report no effort, so neither do the motors");
     }
 
     @Test
