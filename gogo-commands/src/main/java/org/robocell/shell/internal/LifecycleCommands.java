@@ -234,7 +234,7 @@ public final class LifecycleCommands {
         robots.awaitStarting(robot);
         List<RobotLifecycle> all = sorted();
         if (all.isEmpty()) {
-            throw new CommandFailed("no robot is running: the cell has no robot configured");
+            throw new CommandFailed(robots.noneRunning());
         }
         List<String> names = all.stream().map(RobotLifecycle::robot).toList();
         if (robot == null || robot.isEmpty()) {

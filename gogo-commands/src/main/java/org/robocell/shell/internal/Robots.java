@@ -94,7 +94,7 @@ public final class Robots {
     ControllerManager pick(String robot) {
         List<ControllerManager> all = awaitStarting(robot);
         if (all.isEmpty()) {
-            throw new CommandFailed("no robot is running: the cell has no robot configured (see cell:status)");
+            throw new CommandFailed(noneRunning());
         }
         if (robot == null || robot.isEmpty()) {
             if (all.size() == 1) {
@@ -186,6 +186,31 @@ public final class Robots {
             }
         }
         return false;
+    }
+
+    /**
+     * Why no robot runs: none is configured, or the configured ones did not start (their own log line says why: a
+     * file that does not parse, a bad setting).
+     */
+    String noneRunning() {
+        List<String> configured = new ArrayList<>();
+        ConfigurationAdmin admin = configurationAdmin;
+        try {
+            Configuration[] robots = admin == null ? null
+                    : admin.listConfigurations("(service.factoryPid=" + ROBOT_FACTORY_PID + ")");
+            for (Configuration c : robots == null ? new Configuration[0] : robots) {
+                Object name = c.getProperties() == null ? null : c.getProperties().get("name");
+                Object file = c.getProperties() == null ? null : c.getProperties().get("felix.fileinstall.filename");
+                configured.add("'" + name + "'" + (file == null ? "" : " (" + file + ")"));
+            }
+        } catch (IOException | InvalidSyntaxException e) {
+            // fall through to the plain answer
+        }
+        if (configured.isEmpty()) {
+            return "no robot is running: the cell has no robot configured (see cell:status)";
+        }
+        return "no robot is running: " + String.join(", ", configured) + (configured.size() == 1 ? " is" : " are")
+                + " configured but did not start; the log line 'robot ... could not start: ...' says why";
     }
 
     private static List<String> names(List<ControllerManager> all) {
