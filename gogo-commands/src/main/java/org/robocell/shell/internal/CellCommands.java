@@ -32,7 +32,7 @@ public final class CellCommands {
                     s.cycles(), m.controllers().size(), m.hardware().size());
         }
         if (table.size() == 0) {
-            return "the cell has no robot";
+            return robots.noneRunning();
         }
         StringBuilder out = new StringBuilder(table.render());
         for (ControllerManager m : robots.all()) {
@@ -47,9 +47,9 @@ public final class CellCommands {
     @Descriptor("loop statistics of each robot: cycles, overruns, period, execution time and wake-up lateness (µs)")
     public String stats(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("start the percentiles afresh after printing") @Parameter(names = { "--reset" }, absentValue = "false", presentValue = "true") boolean reset) {
-        List<ControllerManager> managers = robot.isEmpty() ? robots.all() : List.of(robots.pick(robot));
+        List<ControllerManager> managers = robot.isEmpty() ? robots.awaitStarting(null) : List.of(robots.pick(robot));
         if (managers.isEmpty()) {
-            return "the cell has no robot";
+            return robots.noneRunning();
         }
         StringBuilder sb = new StringBuilder();
         for (ControllerManager m : managers) {

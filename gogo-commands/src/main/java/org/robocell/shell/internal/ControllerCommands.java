@@ -49,7 +49,10 @@ public final class ControllerCommands {
 
     @Descriptor("list the loaded controllers: type, state, update rate, chaining and claimed interfaces")
     public String list(@Descriptor("only this robot") @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
-        List<ControllerManager> managers = robot.isEmpty() ? robots.all() : List.of(robots.pick(robot));
+        List<ControllerManager> managers = robot.isEmpty() ? robots.awaitStarting(null) : List.of(robots.pick(robot));
+        if (managers.isEmpty()) {
+            return robots.noneRunning();
+        }
         boolean several = managers.size() > 1;
         Table table = several ? Table.of("ROBOT", "NAME", "TYPE", "STATE", "RATE", "CHAINED", "CLAIMED")
                 : Table.of("NAME", "TYPE", "STATE", "RATE", "CHAINED", "CLAIMED");

@@ -88,9 +88,12 @@ public final class LifecycleCommands {
     @Descriptor("the robots' lifecycle: state, control mode, the modes with their controllers and command interfaces,"
             + " configuration controllers, hardware states, RSI counters")
     public String status(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+        if (robot.isEmpty()) {
+            robots.awaitStarting(null);
+        }
         List<RobotLifecycle> shown = robot.isEmpty() ? sorted() : List.of(pick(robot));
         if (shown.isEmpty()) {
-            return "the cell has no robot";
+            return robots.noneRunning();
         }
         StringBuilder sb = new StringBuilder();
         for (RobotLifecycle l : shown) {

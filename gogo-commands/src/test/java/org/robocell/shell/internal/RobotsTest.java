@@ -1,0 +1,58 @@
+package org.robocell.shell.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Proxy;
+import java.util.Dictionary;
+import java.util.Hashtable;
+
+import org.junit.jupiter.api.Test;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+
+/** What the shell says when no robot runs: whether one is configured decides what is wrong. */
+class RobotsTest {
+
+    private static Robots withConfigurations(Configuration... configurations) throws Exception {
+        Robots robots = new Robots();
+        ConfigurationAdmin admin = (ConfigurationAdmin) Proxy.newProxyInstance(RobotsTest.class.getClassLoader(),
+                new Class<?>[] {ConfigurationAdmin.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("listConfigurations")) {
+                        return configurations.length == 0 ? null : configurations;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+        Field f = Robots.class.getDeclaredField("configurationAdmin");
+        f.setAccessible(true);
+        f.set(robots, admin);
+        return robots;
+    }
+
+    private static Configuration robot(String name, String file) {
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put("name", name);
+        props.put("felix.fileinstall.filename", file);
+        return (Configuration) Proxy.newProxyInstance(RobotsTest.class.getClassLoader(),
+                new Class<?>[] {Configuration.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getProperties")) {
+                        return props;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+    }
+
+    @Test
+    void withoutAConfiguredRobotTheCellHasNone() throws Exception {
+        assertEquals("no robot is running: the cell has no robot configured (see cell:status)",
+                withConfigurations().noneRunning());
+    }
+
+    @Test
+    void aConfiguredRobotThatDidNotStartIsNamedWithItsFile() throws Exception {
+        assertEquals("no robot is running: 'solo' (file:/cell/deploy/org.robocell.cell.robot-solo.cfg) is configured "
+                + "but did not start; the log line 'robot ... could not start: ...' says why",
+                withConfigurations(robot("solo", "file:/cell/deploy/org.robocell.cell.robot-solo.cfg"))
+                        .noneRunning());
+    }
+}
