@@ -1,6 +1,7 @@
 package org.robocell.controller.broadcasters.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.robocell.api.controller.InterfaceConfiguration;
@@ -122,7 +123,7 @@ final class PoseBroadcaster extends ControllerBase {
 
     @Override
     public CallbackReturn onDeactivate(LifecycleState previous) {
-        java.util.Arrays.fill(sources, null);
+        Arrays.fill(sources, null);
         return CallbackReturn.SUCCESS;
     }
 
