@@ -1,20 +1,19 @@
 package org.robocell.description;
 
-import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.api.model.RobotModel;
 import org.robocell.description.internal.InputFiles;
 import org.robocell.description.internal.Ros2ControlReader;
-import org.robocell.description.internal.SecureXmlReader;
 import org.robocell.description.internal.UrdfReader;
-import org.robocell.description.internal.Utf8Text;
+import org.robocell.description.internal.XmlDocuments;
 import org.robocell.description.internal.XmlElement;
+import org.robocell.description.internal.xacro.XacroExpander;
 
 /**
  * A robot as a URDF describes it: the kinematic tree, and the hardware components of its {@code <ros2_control>}
@@ -52,14 +51,27 @@ public record RobotDescription(String source, RobotModel robot, List<HardwareInf
     }
 
     private static RobotDescription fromBytes(byte[] bytes, String source) {
-        if (InputFiles.isBlank(bytes)) {
-            throw emptyDocument(source);
-        }
-        if (Utf8Text.isUtf8Xml(bytes)) {
-            return from(SecureXmlReader.read(new StringReader(Utf8Text.decodeUtf8(bytes, source)), source), source);
-        }
-        // another declared encoding: the parser reads the bytes as the XML declaration says
-        return from(SecureXmlReader.read(new ByteArrayInputStream(bytes), source), source);
+        return from(XmlDocuments.read(bytes, source, "a URDF with a <robot> element"), source);
+    }
+
+    /**
+     * Reads a xacro file ({@code robot.urdf.xacro}) and the files it includes, expanded as the xacro tool would
+     * expand them, without ROS: properties, args, macros (with block and default parameters), includes,
+     * conditionals, {@code ${}} expressions (Python's operators, {@code math}, {@code xacro.load_yaml}) and the
+     * substitutions {@code $(arg)}, {@code $(find)}, {@code $(env)}, {@code $(optenv)}, {@code $(eval)}. A problem
+     * names the file and line it is in, an included file's own.
+     *
+     * @param file        the xacro file; the path as given names it in error messages
+     * @param args        xacro args by name ({@code arm_id} → {@code fr3}), as {@code arm_id:=fr3} on xacro's command
+     *                    line; they override the files' {@code <xacro:arg>} defaults
+     * @param packagePath directories searched, in order, for the packages {@code $(find pkg)} and
+     *                    {@code package://pkg/} name: a directory named after the package (an install's
+     *                    {@code share/}), or one whose {@code package.xml} names it (a source checkout)
+     * @since 1.1
+     */
+    public static RobotDescription parseXacro(Path file, Map<String, String> args, List<Path> packagePath) {
+        String source = file.toString();
+        return from(XacroExpander.expand(file, args, packagePath, System::getenv), source);
     }
 
     /**
@@ -71,7 +83,7 @@ public record RobotDescription(String source, RobotModel robot, List<HardwareInf
         if (xml == null || xml.isBlank()) {
             throw emptyDocument(sourceName);
         }
-        return from(SecureXmlReader.read(new StringReader(xml), sourceName), sourceName);
+        return from(XmlDocuments.read(xml, sourceName), sourceName);
     }
 
     private static RobotDescription from(XmlElement root, String source) {

@@ -1,6 +1,6 @@
 /**
  * Reads a robot cell described the ros2_control way: a URDF with {@code <ros2_control>} tags
- * ({@link org.robocell.description.RobotDescription}) and a controller manager YAML file
+ * ({@link org.robocell.description.RobotDescription}, also from xacro files) and a controller manager YAML file
  * ({@link org.robocell.description.ControllersConfig}), into the immutable API model. Every problem in a file is
  * reported as a {@link org.robocell.description.DescriptionException} whose message reads
  * {@code file:line: what is wrong; expected what}.

@@ -10,7 +10,8 @@ import org.robocell.description.DescriptionException;
 
 /**
  * One element of a parsed XML document that remembers where it was written, so every later check can report
- * {@code file:line}. Built once by {@link SecureXmlReader} and not changed afterwards.
+ * {@code file:line}. Built once by {@link SecureXmlReader} (or by the xacro expander, which gives each element the
+ * file and line of the xacro source it came from) and not changed afterwards.
  */
 public final class XmlElement {
 
@@ -20,20 +21,44 @@ public final class XmlElement {
     private final Map<String, String> attributes;
     private final List<XmlElement> children = new ArrayList<>();
     private final StringBuilder text = new StringBuilder();
+    /** Children and text pieces in document order (xacro evaluates them in that order). */
+    private final List<Object> content = new ArrayList<>();
 
-    XmlElement(String source, String name, int line, Map<String, String> attributes) {
+    public XmlElement(String source, String name, int line, Map<String, String> attributes) {
         this.source = source;
         this.name = name;
         this.line = line;
         this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
     }
 
-    void addChild(XmlElement child) {
+    public void addChild(XmlElement child) {
         children.add(child);
+        content.add(child);
     }
 
-    void appendText(String chars) {
+    public void appendText(String chars) {
         text.append(chars);
+        int last = content.size() - 1;
+        if (last >= 0 && content.get(last) instanceof String previous) {
+            content.set(last, previous + chars);
+        } else {
+            content.add(chars);
+        }
+    }
+
+    /** The file name or label the element was read from. */
+    public String source() {
+        return source;
+    }
+
+    /** The attributes in document order. */
+    public Map<String, String> attributes() {
+        return attributes;
+    }
+
+    /** Child elements ({@link XmlElement}) and text ({@link String}, untrimmed) in document order. */
+    public List<Object> content() {
+        return Collections.unmodifiableList(content);
     }
 
     public String name() {
