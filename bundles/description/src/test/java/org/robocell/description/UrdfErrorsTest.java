@@ -260,7 +260,8 @@ class UrdfErrorsTest {
         String xml = "<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
                 + "<xacro:property name=\"pi\" value=\"3.14\"/>\n<link name=\"a\"/>\n</robot>\n";
         assertFails(() -> RobotDescription.parse(xml, "r.urdf.xacro"), "r.urdf.xacro:2",
-                "<xacro:property> is a xacro macro", "expected a URDF already expanded by xacro");
+                "<xacro:property> is a xacro element in a plain URDF", "expected a URDF already expanded by xacro",
+                "name it *.xacro in the robot's urdf setting", "RobotDescription.parseXacro");
     }
 
     private static String block(String components) {

@@ -100,8 +100,9 @@ public final class UrdfReader {
 
     private static void rejectXacro(XmlElement e) {
         if (e.name().startsWith("xacro:")) {
-            throw e.error("<" + e.name() + "> is a xacro macro; expected a URDF already expanded by xacro "
-                    + "(run 'xacro robot.urdf.xacro > robot.urdf')");
+            throw e.error("<" + e.name() + "> is a xacro element in a plain URDF; expected a URDF already expanded "
+                    + "by xacro, or the file read as xacro: name it *.xacro in the robot's urdf setting (with "
+                    + "xacro.args and package.path) or use RobotDescription.parseXacro");
         }
         for (XmlElement c : e.children()) {
             rejectXacro(c);
