@@ -119,8 +119,8 @@ public final class DefaultCell implements ConfigurationListener {
     /**
      * One configuration per {@code .cfg} file of the folder, named the way FileInstall names them in deploy/:
      * {@code <factory pid>-<name>.cfg} is the factory configuration {@code <factory pid>~<name>}, {@code <pid>.cfg}
-     * the configuration {@code <pid>}. In robot configurations, relative {@code urdf} and {@code controllers} paths
-     * resolve against the folder.
+     * the configuration {@code <pid>}. In robot configurations, relative {@code urdf}, {@code controllers} and
+     * {@code package.path} paths resolve against the folder.
      */
     static List<Wanted> fromFiles(Path base) throws IOException {
         List<Path> files = new ArrayList<>();
@@ -147,6 +147,9 @@ public final class DefaultCell implements ConfigurationListener {
                         && !value.isEmpty() && !Path.of(value).isAbsolute()) {
                     value = base.resolve(value).normalize().toString();
                 }
+                if (pid.equals(RobotComponent.PID) && key.equals("package.path")) {
+                    value = resolveEach(base, value);
+                }
                 props.put(key, value);
             }
             String label = (dash < 0 ? pid : pid + "~" + stem.substring(dash + 1)) + " from " + f;
@@ -154,6 +157,18 @@ public final class DefaultCell implements ConfigurationListener {
                     : new Wanted(pid + "~" + stem.substring(dash + 1), pid, stem.substring(dash + 1), props, label));
         }
         return wanted;
+    }
+
+    /** Comma-separated paths, the relative ones resolved against {@code base}. */
+    private static String resolveEach(Path base, String paths) {
+        List<String> out = new ArrayList<>();
+        for (String p : paths.split(",")) {
+            String t = p.trim();
+            if (!t.isEmpty()) {
+                out.add(Path.of(t).isAbsolute() ? t : base.resolve(t).normalize().toString());
+            }
+        }
+        return String.join(",", out);
     }
 
     /** The one robot of {@code fr3.urdf} (or the named URDF) and {@code controllers.yaml}; none without the URDF. */

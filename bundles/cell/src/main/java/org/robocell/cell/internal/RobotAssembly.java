@@ -113,7 +113,7 @@ final class RobotAssembly {
      * @throws org.robocell.description.DescriptionException or IllegalArgumentException naming what is wrong
      */
     static void validate(RobotSettings settings) {
-        RobotDescription.parse(settings.urdf());
+        settings.description();
         controllersConfig(settings);
     }
 
@@ -125,7 +125,7 @@ final class RobotAssembly {
 
     /** Parses the files, builds and starts the loop; nothing is added or activated yet. */
     void build() {
-        RobotDescription parsed = RobotDescription.parse(settings.urdf());
+        RobotDescription parsed = settings.description();
         Set<String> unprefixedJoints = Set.copyOf(parsed.robot().joints().keySet());
         description = JointPrefix.apply(parsed, settings.prefix());
         ControllersConfig controllers = controllersConfig(settings);

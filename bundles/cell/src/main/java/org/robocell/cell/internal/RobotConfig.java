@@ -15,13 +15,24 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     String name() default "robot";
 
     @AttributeDefinition(description = "URDF with <ros2_control> tags; relative paths resolve against the working"
-            + " directory")
+            + " directory. A name ending in .xacro (robot.urdf.xacro) is expanded as xacro, with xacro.args and"
+            + " package.path")
     String urdf();
 
     @AttributeDefinition(description = "ros2_control controllers YAML files (update_rate, controller types, parameters),"
             + " comma-separated, layered in order as ROS 2 parameter files are: a later file's values win, e.g."
             + " ros2_controller_config.yaml,joint_trajectory_controller_config.yaml")
     String[] controllers() default {};
+
+    @AttributeDefinition(description = "xacro args for a .xacro urdf, in xacro's own form: name:=value, space"
+            + " separated (arm_id:=fr3 hand:=false); quote a value with spaces: xyz:='0 0 0.1'")
+    String xacro_args() default "";
+
+    @AttributeDefinition(description = "Directories searched for the packages a .xacro urdf names with $(find pkg) or"
+            + " package://pkg: a directory named after the package (an install's share/), or one whose package.xml"
+            + " names it (a source checkout, up to three levels down); relative paths resolve against the working"
+            + " directory")
+    String[] package_path() default {};
 
     @AttributeDefinition(description = "Namespace; when set, the controllers files' sections for this namespace (and"
             + " wildcard and plain ones) apply")

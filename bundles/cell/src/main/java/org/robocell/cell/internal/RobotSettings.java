@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.robocell.api.cell.ClockKind;
 import org.robocell.api.lifecycle.LifecycleState;
+import org.robocell.description.RobotDescription;
 import org.robocell.manager.IdleStrategy;
 
 /**
@@ -29,13 +30,29 @@ import org.robocell.manager.IdleStrategy;
  * @param loopLockMemory         mlockall when the loop thread starts
  * @param budgetMicros           execution budget of one controller update or hardware read/write; 0: one period
  * @param budgetOverruns         overruns of the budget in a row that take a controller or component out
+ * @param xacroArgs              xacro args of a {@code .xacro} URDF, by name
+ * @param packagePath            directories searched for the packages a {@code .xacro} URDF names
  */
 record RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
         List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
         boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
         String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
-        int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns) {
+        int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns,
+        Map<String, String> xacroArgs, List<Path> packagePath) {
+
+    /** A robot whose URDF is plain (no xacro args, no package path). */
+    RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
+            IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
+            List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
+            boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
+            String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
+            int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns) {
+        this(name, urdf, controllers, namespace, clock, rate, idle, hardwareUnconfigured, hardwareInactive, load, activate,
+                slotCapacity, allowActivationOnInactiveHardware, controllersBeforeHardware, switchTimeoutCycles,
+                controlModes, controlMode, configurationControllers, lifecycle, prefix, loopPriority, loopCpus,
+                loopLockMemory, budgetMicros, budgetOverruns, Map.of(), List.of());
+    }
 
     /** A robot with the default execution budget. */
     RobotSettings(String name, Path urdf, Path controllers, String namespace, ClockKind clock, int rate,
@@ -83,6 +100,15 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
         load = List.copyOf(load);
         activate = List.copyOf(activate);
         loopCpus = loopCpus == null ? List.of() : List.copyOf(loopCpus);
+        xacroArgs = xacroArgs == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(xacroArgs));
+        packagePath = packagePath == null ? List.of() : List.copyOf(packagePath);
+    }
+
+    /** The robot's description: its URDF, expanded first when it is a xacro file ({@code .xacro}). */
+    RobotDescription description() {
+        return urdf.getFileName() != null && urdf.getFileName().toString().endsWith(".xacro")
+                ? RobotDescription.parseXacro(urdf, xacroArgs, packagePath)
+                : RobotDescription.parse(urdf);
     }
 
     /**
@@ -183,7 +209,8 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
                         || c.controllers_before_hardware() || !modes.isEmpty(),
                 c.controllers_before_hardware(), c.switch_timeout_cycles(), modes, mode,
                 qualified(ns, c.configuration_controllers()), lifecycle, c.prefix() == null ? "" : c.prefix().trim(),
-                c.loop_priority(), cpus, c.loop_lock_memory(), c.budget_us(), c.budget_overruns());
+                c.loop_priority(), cpus, c.loop_lock_memory(), c.budget_us(), c.budget_overruns(),
+                XacroArgs.parse(c.xacro_args(), name), list(c.package_path()).stream().map(base::resolve).toList());
     }
 
     private static List<String> qualified(String ns, String[] values) {
