@@ -221,6 +221,19 @@ class XacroErrorsTest {
     }
 
     @Test
+    void theRootMustBeTheDescriptionsOwnElement() throws IOException {
+        Path f = write("m.xacro", "<xacro:macro xmlns:xacro=\"http://www.ros.org/wiki/xacro\" name=\"m\"/>\n");
+        assertFails(() -> expand(f), f + ":1", "the root element is <xacro:macro>", "expected <robot name=");
+    }
+
+    @Test
+    void aStrayQuoteInMacroParametersMakesTheWholeWordAParameterNameAsInXacro() throws IOException {
+        Path f = write("r.urdf.xacro", robot("<xacro:macro name=\"m\" params=\"a:=" + "x".repeat(40)
+                + "'\"><link name=\"l\"/></xacro:macro>\n<xacro:m/>\n"));
+        assertFails(() -> expand(f), f + ":4", "leaves the parameter a:=" + "x".repeat(40) + "' without a value");
+    }
+
+    @Test
     void aMissingTopFileIsOneLine() {
         Path f = dir.resolve("nothing.urdf.xacro");
         assertFails(() -> expand(f), f.toString(), "the file does not exist");

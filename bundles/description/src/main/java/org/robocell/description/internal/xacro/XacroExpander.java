@@ -69,6 +69,10 @@ public final class XacroExpander implements Builtins.Host {
             Function<String, String> environment) {
         XacroExpander x = new XacroExpander(args, packagePath, environment);
         XmlElement root = x.parse(file, file.toString());
+        if (root.name().startsWith("xacro:")) {
+            throw root.error("the root element is <" + root.name() + ">; expected <robot name=\"...\"> with the xacro "
+                    + "elements inside it");
+        }
         x.files.push(file);
         Output top = new Output();
         x.element(root, top, new Scope(null), new MacroTable(null));
