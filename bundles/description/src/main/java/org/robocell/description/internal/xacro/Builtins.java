@@ -172,11 +172,9 @@ final class Builtins {
             if (args.isEmpty()) {
                 return 0.0;
             }
+            // float('0.5'), float(' inf '): text as Python reads a number; bools and ints as numbers
             Object v = args.get(0) instanceof String s ? PyValues.literal(s.trim()) : args.get(0);
-            if (v instanceof Boolean || !PyValues.isNumber(v)) {
-                if (PyValues.isNumber(v)) {
-                    return PyValues.toDouble(v);
-                }
+            if (v instanceof String || !PyValues.isNumber(v)) {
                 throw new XacroProblem("float() of " + PyValues.quoted(args.get(0)) + "; expected a number");
             }
             return PyValues.toDouble(v);

@@ -157,8 +157,8 @@ final class PyOperators {
                     return e.getValue();
                 }
             }
-            throw new XacroProblem("the dictionary has no key " + PyValues.quoted(index) + keys(map)
-                    + "; expected one of its keys");
+            throw new XacroProblem("the dictionary has no key " + PyValues.quoted(index)
+                    + (index instanceof String s ? didYouMean(s, map) : "") + keys(map) + "; expected one of its keys");
         }
         Long i = PyValues.toLong(index);
         if (i == null || index instanceof Boolean) {
@@ -188,11 +188,19 @@ final class PyOperators {
             if (map.containsKey(name)) {
                 return map.get(name);
             }
-            throw new XacroProblem("the dictionary has no key '" + name + "'" + keys(map)
+            throw new XacroProblem("the dictionary has no key '" + name + "'" + didYouMean(name, map) + keys(map)
                     + "; expected one of its keys");
         }
         throw new XacroProblem(PyValues.typeName(target) + " " + PyValues.quoted(target) + " has no attribute '"
                 + name + "'; expected a dictionary (from xacro.load_yaml) or a namespace such as math");
+    }
+
+    private static String didYouMean(String key, Map<?, ?> map) {
+        List<String> names = new ArrayList<>();
+        for (Object k : map.keySet()) {
+            names.add(PyValues.str(k));
+        }
+        return org.robocell.api.text.Suggestions.didYouMean(key, names);
     }
 
     private static String keys(Map<?, ?> map) {

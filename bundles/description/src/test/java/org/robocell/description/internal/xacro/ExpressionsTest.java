@@ -100,7 +100,10 @@ class ExpressionsTest {
     void mistakesAreNamedWithWhatWasExpected() {
         assertMessage("'+' cannot combine str 'fr3' and int 3; expected two numbers or two strings", "arm + n");
         assertMessage("division by zero; expected a divisor other than 0", "1 / (n - 3)");
-        assertMessage("the dictionary has no key 'joint9' (it has joint1); expected one of its keys", "limits['joint9']");
+        assertMessage("the dictionary has no key 'joint9' (did you mean 'joint1'?) (it has joint1); expected one of its "
+                + "keys", "limits['joint9']");
+        assertMessage("the dictionary has no key 'limt' (did you mean 'limit'?)", "limits.joint1.limt");
+        assertMessage("float() of 'abc'; expected a number", "float('abc')");
         assertMessage("the index 5 is out of range for list of length 3; expected an index from -3 to 2", "ready[5]");
         assertMessage("math has no 'radian' (did you mean 'radians'?)", "math.radian(1)");
         assertMessage("cannot read ${(1 + 2}: the end at character 7; expected ')'", "(1 + 2");
