@@ -52,6 +52,11 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "sleep, sleep_then_spin or spin (internal clock)")
     String idle_strategy() default "sleep_then_spin";
 
+    @AttributeDefinition(description = "Plugins that drive the description's components instead of the ones it names,"
+            + " each COMPONENT=package/Class, or *=package/Class for every component, e.g."
+            + " *=mock_components/GenericSystem to run a robot package's description on mock hardware")
+    String[] hardware_plugins() default {};
+
     @AttributeDefinition(description = "Hardware components left unconfigured at start")
     String[] hardware_unconfigured() default {};
 

@@ -32,6 +32,8 @@ import org.robocell.manager.IdleStrategy;
  * @param budgetOverruns         overruns of the budget in a row that take a controller or component out
  * @param xacroArgs              xacro args of a {@code .xacro} URDF, by name
  * @param packagePath            directories searched for the packages a {@code .xacro} URDF names
+ * @param hardwarePlugins        component name (or {@code *} for every component) to the plugin that drives it
+ *                               instead of the one the description names
  */
 record RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
@@ -39,7 +41,21 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
         boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
         String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
         int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns,
-        Map<String, String> xacroArgs, List<Path> packagePath) {
+        Map<String, String> xacroArgs, List<Path> packagePath, Map<String, String> hardwarePlugins) {
+
+    /** A robot whose components are driven by the plugins its description names. */
+    RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
+            IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
+            List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
+            boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
+            String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
+            int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns,
+            Map<String, String> xacroArgs, List<Path> packagePath) {
+        this(name, urdf, controllers, namespace, clock, rate, idle, hardwareUnconfigured, hardwareInactive, load, activate,
+                slotCapacity, allowActivationOnInactiveHardware, controllersBeforeHardware, switchTimeoutCycles,
+                controlModes, controlMode, configurationControllers, lifecycle, prefix, loopPriority, loopCpus,
+                loopLockMemory, budgetMicros, budgetOverruns, xacroArgs, packagePath, Map.of());
+    }
 
     /** A robot whose URDF is plain (no xacro args, no package path). */
     RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
@@ -102,13 +118,19 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
         loopCpus = loopCpus == null ? List.of() : List.copyOf(loopCpus);
         xacroArgs = xacroArgs == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(xacroArgs));
         packagePath = packagePath == null ? List.of() : List.copyOf(packagePath);
+        hardwarePlugins = hardwarePlugins == null ? Map.of()
+                : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(hardwarePlugins));
     }
 
-    /** The robot's description: its URDF, expanded first when it is a xacro file ({@code .xacro}). */
+    /**
+     * The robot's description: its URDF, expanded first when it is a xacro file ({@code .xacro}), with the plugins
+     * {@link #hardwarePlugins} names in place of the written ones.
+     */
     RobotDescription description() {
-        return urdf.getFileName() != null && urdf.getFileName().toString().endsWith(".xacro")
+        RobotDescription d = urdf.getFileName() != null && urdf.getFileName().toString().endsWith(".xacro")
                 ? RobotDescription.parseXacro(urdf, xacroArgs, packagePath)
                 : RobotDescription.parse(urdf);
+        return HardwarePlugins.apply(d, hardwarePlugins, name);
     }
 
     /**
@@ -210,7 +232,8 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
                 c.controllers_before_hardware(), c.switch_timeout_cycles(), modes, mode,
                 qualified(ns, c.configuration_controllers()), lifecycle, c.prefix() == null ? "" : c.prefix().trim(),
                 c.loop_priority(), cpus, c.loop_lock_memory(), c.budget_us(), c.budget_overruns(),
-                XacroArgs.parse(c.xacro_args(), name), list(c.package_path()).stream().map(base::resolve).toList());
+                XacroArgs.parse(c.xacro_args(), name), list(c.package_path()).stream().map(base::resolve).toList(),
+                HardwarePlugins.parse(list(c.hardware_plugins()), name));
     }
 
     private static List<String> qualified(String ns, String[] values) {

@@ -133,6 +133,39 @@ class UpstreamLayoutTest {
     }
 
     @Test
+    void aRobotPackagesDescriptionRunsOnTheMockWhenItsPluginIsReplaced(@TempDir Path dir) throws Exception {
+        Path urdf = urdfWithPlugin(dir, "ros2_control_demo_example_1/RRBotSystemPositionOnlyHardware");
+        RobotSettings plain = settings(urdf, List.of(CELL.resolve("controllers.yaml")), "", List.of());
+        RobotSettings onMock = new RobotSettings(plain.name(), plain.urdf(), plain.controllers(), plain.namespace(),
+                plain.clock(), plain.rate(), plain.idle(), plain.hardwareUnconfigured(), plain.hardwareInactive(),
+                plain.load(), plain.activate(), plain.slotCapacity(), plain.allowActivationOnInactiveHardware(),
+                plain.controllersBeforeHardware(), plain.switchTimeoutCycles(), plain.controlModes(),
+                plain.controlMode(), plain.configurationControllers(), plain.lifecycle(), plain.prefix(),
+                plain.loopPriority(), plain.loopCpus(), plain.loopLockMemory(), plain.budgetMicros(),
+                plain.budgetOverruns(), Map.of(), List.of(),
+                HardwarePlugins.parse(List.of("*=mock_components/GenericSystem"), "fr3"));
+
+        RobotAssembly a = start(onMock);
+
+        assertEquals(LifecycleState.ACTIVE, a.manager().hardware("FR3System").orElseThrow().state());
+        assertEquals("mock_components/GenericSystem", a.manager().hardware("FR3System").orElseThrow().plugin());
+        IllegalArgumentException wrong = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> HardwarePlugins.apply(plain.description(), Map.of("FR3Sytem", "mock_components/GenericSystem"),
+                        "fr3"));
+        assertTrue(wrong.getMessage().startsWith("robot 'fr3': hardware.plugins names the component 'FR3Sytem', which "),
+                wrong.getMessage());
+        assertTrue(wrong.getMessage().contains("(did you mean 'FR3System'?)"), wrong.getMessage());
+        assertThrows(() -> HardwarePlugins.parse(List.of("mock_components/GenericSystem"), "fr3"),
+                "robot 'fr3': hardware.plugins entry 'mock_components/GenericSystem' must be COMPONENT=package/Class or "
+                        + "*=package/Class");
+    }
+
+    private static void assertThrows(org.junit.jupiter.api.function.Executable e, String message) {
+        assertEquals(message, org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, e)
+                .getMessage());
+    }
+
+    @Test
     void theManagersDefaultsAllowActivatingControllersOnInactiveHardware(@TempDir Path dir) throws Exception {
         Path manager = Files.writeString(dir.resolve("controllers.yaml"), """
                 controller_manager:
