@@ -100,11 +100,22 @@ public record ControllersConfig(String source, String namespace, int updateRate,
      * @since 1.1
      */
     public static ControllersConfig parse(List<Path> files, String namespace) {
+        return parse(files, namespace, Map.of());
+    }
+
+    /**
+     * Reads several files layered in order, as {@link #parse(List, String)}, resolving the launch substitutions
+     * their string values hold ({@code $(var name)} from {@code launchArgs}, {@code $(env NAME)}), as a launch file
+     * that loads them with {@code allow_substs=True} does.
+     *
+     * @since 1.1
+     */
+    public static ControllersConfig parse(List<Path> files, String namespace, Map<String, String> launchArgs) {
         List<RosParameterFile> read = new ArrayList<>();
         for (Path file : files) {
             String source = file.toString();
             byte[] bytes = InputFiles.read(file, source, InputFiles.MAX_YAML_BYTES);
-            read.add(RosParameterFile.read(Utf8Text.decodeUtf8(bytes, source), source));
+            read.add(RosParameterFile.read(Utf8Text.decodeUtf8(bytes, source), source, launchArgs));
         }
         return ControllersConfigReader.read(read, namespace);
     }

@@ -256,4 +256,39 @@ class ParameterFileLayeringTest {
         assertEquals(List.of("c.yaml:4: unknown controller_manager parameter 'lock_memroy' (did you mean "
                 + "'lock_memory'?); ignored"), c.warnings());
     }
+
+    /** ros2_control_demos example 1's controllers file, loaded by its launch file with allow_substs=True. */
+    @Test
+    void launchSubstitutionsResolveFromTheLaunchArgumentsAndAMissingOneIsNamed(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("rrbot_controllers.yaml"), """
+                controller_manager:
+                  ros__parameters:
+                    update_rate: 100
+                forward_position_controller:
+                  ros__parameters:
+                    type: forward_command_controller/ForwardCommandController
+                    joints:
+                      - $(var joint_prefix)1
+                      - $(var joint_prefix)2
+                    interface_name: position
+                """);
+
+        ControllersConfig c = ControllersConfig.parse(List.of(file), "", Map.of("joint_prefix", "joint"));
+
+        assertEquals(List.of("joint1", "joint2"),
+                c.controller("forward_position_controller").orElseThrow().parameters().getStringList("joints"));
+        assertFails(() -> ControllersConfig.parse(List.of(file), "", Map.of("joint_prefx", "joint")), file + ":8",
+                "'forward_position_controller.ros__parameters.joints': the launch argument 'joint_prefix' of "
+                        + "$(var joint_prefix) is not set (did you mean 'joint_prefx'?)",
+                "expected it in the robot's launch.args (joint_prefix:=value)");
+        Path find = Files.writeString(dir.resolve("find.yaml"), """
+                jsb:
+                  ros__parameters:
+                    type: joint_state_broadcaster/JointStateBroadcaster
+                    extra: $(find-pkg-share my_robot)/x.yaml
+                """);
+        assertFails(() -> ControllersConfig.parse(List.of(find), "", Map.of()), find + ":4",
+                "$(find-pkg-share my_robot) is not a substitution RoboCell resolves",
+                "expected $(var name) or $(env NAME)");
+    }
 }

@@ -1,6 +1,7 @@
 package org.robocell.shell.internal;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,8 +12,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -38,6 +41,9 @@ public final class Robots {
     private final Set<ControllerManager> started = ConcurrentHashMap.newKeySet();
     private final Object arrivals = new Object();
     private final Map<ControllerManager, String> waiting = new ConcurrentHashMap<>();
+
+    /** FileInstall's folder, or null. */
+    private volatile Path deployFolder;
 
     /** The last wait ran out; no command waits again until a robot arrives or comes up. */
     private volatile boolean waitedInVain;
@@ -165,8 +171,23 @@ public final class Robots {
         return true;
     }
 
-    /** Whether ConfigAdmin holds a robot configuration (the one named, or any) that has no running loop. */
+    @Activate
+    void activate(BundleContext context) {
+        String dir = context.getProperty("felix.fileinstall.dir");
+        deployFolder = dir == null ? null : Path.of(dir);
+    }
+
+    /**
+     * Whether a robot (the one named, or any) is configured and has no running loop: in ConfigAdmin, or in a
+     * {@code deploy/} file that FileInstall has not delivered yet (a script starts before FileInstall's first scan).
+     */
     private boolean configuredButNotRunning(String robot, List<ControllerManager> running) {
+        for (String n : DeployedRobots.names(deployFolder)) {
+            boolean wanted = robot == null || robot.isEmpty() || robot.equals(n);
+            if (wanted && running.stream().noneMatch(m -> m.robot().equals(n))) {
+                return true;
+            }
+        }
         ConfigurationAdmin admin = configurationAdmin;
         if (admin == null) {
             return false;

@@ -25,6 +25,8 @@ final class ControllerSpawner {
     private final String robot;
     private final Set<String> pendingLoad = new LinkedHashSet<>();
     private final Set<String> pendingActivation = new LinkedHashSet<>();
+    /** Start controller to why it is not up yet (the last refusal). */
+    private final java.util.Map<String, String> lastFailure = new java.util.LinkedHashMap<>();
 
     /** @param robot the robot's name, for the log */
     ControllerSpawner(String robot) {
@@ -47,7 +49,9 @@ final class ControllerSpawner {
             if (manager.controller(name).isEmpty()) {
                 Result r = manager.load(name);
                 if (!r.ok()) {
-                    if (r.reason() != Reason.NOT_INSTALLED) {
+                    if (r.reason() == Reason.NOT_INSTALLED) {
+                        lastFailure.put(name, "'" + name + "': " + r.message() + "; it is loaded when a bundle provides it");
+                    } else {
                         pendingLoad.remove(name);
                         pendingActivation.remove(name);
                         LOG.log(Level.WARNING, "robot {0}: {1}", robot, r.message());
@@ -82,15 +86,33 @@ final class ControllerSpawner {
                         manager.switchControllers(List.of(name), List.of(), Strictness.STRICT, 0));
                 if (r.ok()) {
                     pendingActivation.remove(name);
+                    lastFailure.remove(name);
                     progress = true;
                     LOG.log(Level.INFO, "robot {0}: activated {1}", robot, name);
                 } else {
+                    lastFailure.put(name, "'" + name + "' is not active: " + r.message());
                     LOG.log(Level.DEBUG, "robot {0}: {1} not active yet: {2}", robot, name, r.message());
                 }
             }
         }
         pendingActivation.removeIf(
                 n -> manager.controller(n).map(c -> c.state() == LifecycleState.ACTIVE).orElse(false));
+        lastFailure.keySet().retainAll(union(pendingLoad, pendingActivation));
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new LinkedHashSet<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /**
+     * Why each start controller still waits (its type not installed, its activation refused), one line each; the
+     * cell logs them once the robot has had a moment to come up, so that a start controller never stays down
+     * without a word.
+     */
+    java.util.Collection<String> waitingReasons() {
+        return List.copyOf(lastFailure.values());
     }
 
     /**

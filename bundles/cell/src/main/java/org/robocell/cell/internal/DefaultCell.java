@@ -171,14 +171,21 @@ public final class DefaultCell implements ConfigurationListener {
         return String.join(",", out);
     }
 
+    /** The default URDF last reported missing, so the warning is given once. */
+    private volatile Path reportedMissingUrdf;
+
     /** The one robot of {@code fr3.urdf} (or the named URDF) and {@code controllers.yaml}; none without the URDF. */
     private List<Wanted> singleRobot(Path base, String folder) throws IOException {
         String urdfName = orDefault(context.getProperty(URDF_PROPERTY), "fr3.urdf");
         Path urdf = base.resolve(urdfName);
         Path controllers = base.resolve("controllers.yaml");
         if (!Files.isRegularFile(urdf)) {
-            LOG.log(Level.WARNING, "default cell: no {0} (from {1}={2}, working directory {3}); no robot configured",
-                    urdf, PROPERTY, folder, System.getProperty("user.dir"));
+            // said once: the cell looks again at every configuration event
+            if (!urdf.equals(reportedMissingUrdf)) {
+                reportedMissingUrdf = urdf;
+                LOG.log(Level.WARNING, "default cell: no {0} (from {1}={2}, working directory {3}); no robot"
+                        + " configured", urdf, PROPERTY, folder, System.getProperty("user.dir"));
+            }
             return List.of();
         }
         Dictionary<String, Object> props = new Hashtable<>();

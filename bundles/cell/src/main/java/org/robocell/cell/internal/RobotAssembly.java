@@ -120,7 +120,7 @@ final class RobotAssembly {
     /** The robot's controllers files layered in order, for its namespace; null when it names none. */
     private static ControllersConfig controllersConfig(RobotSettings settings) {
         return settings.controllers().isEmpty() ? null
-                : ControllersConfig.parse(settings.controllers(), settings.namespace());
+                : ControllersConfig.parse(settings.controllers(), settings.namespace(), settings.launchArgs());
     }
 
     /** Parses the files, builds and starts the loop; nothing is added or activated yet. */
@@ -339,6 +339,9 @@ final class RobotAssembly {
             up = true;
             whenUp.run();
         }
+        if (!reportedMissing.containsAll(spawner.waitingReasons())) {
+            reportLater.accept(this::reportMissingPlugins);
+        }
         String nowWaiting = String.join("; ", missingPlugins.values());
         if (!nowWaiting.equals(waiting)) {
             waiting = nowWaiting;
@@ -354,13 +357,20 @@ final class RobotAssembly {
         whenWaitingChanges = action;
     }
 
-    /** Worker: logs each plugin still missing that was not reported yet. */
+    /** Worker: logs each plugin still missing, and each start controller still down, not reported yet. */
     void reportMissingPlugins() {
-        reportedMissing.retainAll(missingPlugins.values());
+        Set<String> current = new LinkedHashSet<>(missingPlugins.values());
+        current.addAll(spawner.waitingReasons());
+        reportedMissing.retainAll(current);
         for (String line : missingPlugins.values()) {
             if (reportedMissing.add(line)) {
                 LOG.log(departure(Level.WARNING), "robot {0}: {1}; it is added when a driver that serves it is"
                         + " installed", settings.name(), line);
+            }
+        }
+        for (String line : spawner.waitingReasons()) {
+            if (reportedMissing.add(line)) {
+                LOG.log(departure(Level.WARNING), "robot {0}: start controller {1}", settings.name(), line);
             }
         }
     }

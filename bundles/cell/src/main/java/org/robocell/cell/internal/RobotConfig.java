@@ -52,6 +52,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "sleep, sleep_then_spin or spin (internal clock)")
     String idle_strategy() default "sleep_then_spin";
 
+    @AttributeDefinition(description = "Launch arguments that $(var name) in the controllers files reads (a launch file's"
+            + " ParameterFile with allow_substs), in xacro's form: name:=value, space separated")
+    String launch_args() default "";
+
     @AttributeDefinition(description = "Plugins that drive the description's components instead of the ones it names,"
             + " each COMPONENT=package/Class, or *=package/Class for every component, e.g."
             + " *=mock_components/GenericSystem to run a robot package's description on mock hardware")

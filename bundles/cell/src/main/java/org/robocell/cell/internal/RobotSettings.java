@@ -34,6 +34,7 @@ import org.robocell.manager.IdleStrategy;
  * @param packagePath            directories searched for the packages a {@code .xacro} URDF names
  * @param hardwarePlugins        component name (or {@code *} for every component) to the plugin that drives it
  *                               instead of the one the description names
+ * @param launchArgs             the launch arguments {@code $(var name)} in the controllers files reads
  */
 record RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
@@ -41,7 +42,22 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
         boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
         String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
         int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns,
-        Map<String, String> xacroArgs, List<Path> packagePath, Map<String, String> hardwarePlugins) {
+        Map<String, String> xacroArgs, List<Path> packagePath, Map<String, String> hardwarePlugins,
+        Map<String, String> launchArgs) {
+
+    /** A robot whose controllers files hold no launch substitutions. */
+    RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
+            IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
+            List<String> activate, int slotCapacity, boolean allowActivationOnInactiveHardware,
+            boolean controllersBeforeHardware, int switchTimeoutCycles, Map<String, List<String>> controlModes,
+            String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
+            int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns,
+            Map<String, String> xacroArgs, List<Path> packagePath, Map<String, String> hardwarePlugins) {
+        this(name, urdf, controllers, namespace, clock, rate, idle, hardwareUnconfigured, hardwareInactive, load, activate,
+                slotCapacity, allowActivationOnInactiveHardware, controllersBeforeHardware, switchTimeoutCycles,
+                controlModes, controlMode, configurationControllers, lifecycle, prefix, loopPriority, loopCpus,
+                loopLockMemory, budgetMicros, budgetOverruns, xacroArgs, packagePath, hardwarePlugins, Map.of());
+    }
 
     /** A robot whose components are driven by the plugins its description names. */
     RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
@@ -120,6 +136,7 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
         packagePath = packagePath == null ? List.of() : List.copyOf(packagePath);
         hardwarePlugins = hardwarePlugins == null ? Map.of()
                 : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(hardwarePlugins));
+        launchArgs = launchArgs == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(launchArgs));
     }
 
     /**
@@ -233,7 +250,7 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
                 qualified(ns, c.configuration_controllers()), lifecycle, c.prefix() == null ? "" : c.prefix().trim(),
                 c.loop_priority(), cpus, c.loop_lock_memory(), c.budget_us(), c.budget_overruns(),
                 XacroArgs.parse(c.xacro_args(), name), list(c.package_path()).stream().map(base::resolve).toList(),
-                HardwarePlugins.parse(list(c.hardware_plugins()), name));
+                HardwarePlugins.parse(list(c.hardware_plugins()), name), XacroArgs.parse(c.launch_args(), name, "launch.args"));
     }
 
     private static List<String> qualified(String ns, String[] values) {

@@ -13,6 +13,11 @@ final class XacroArgs {
     }
 
     static Map<String, String> parse(String text, String robot) {
+        return parse(text, robot, "xacro.args");
+    }
+
+    /** @param property the property being read, for messages ({@code xacro.args}, {@code launch.args}) */
+    static Map<String, String> parse(String text, String robot, String property) {
         Map<String, String> args = new LinkedHashMap<>();
         if (text == null) {
             return args;
@@ -40,18 +45,18 @@ final class XacroArgs {
                 }
             }
             if (quote != 0) {
-                throw new IllegalArgumentException("robot '" + robot + "': xacro.args has an unclosed " + quote
+                throw new IllegalArgumentException("robot '" + robot + "': " + property + " has an unclosed " + quote
                         + " after '" + text.substring(start) + "'; expected name:=value pairs, a value with blanks in"
                         + " quotes");
             }
             int assign = token.indexOf(":=");
             String name = assign < 0 ? "" : token.substring(0, assign);
             if (assign <= 0 || !name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                throw new IllegalArgumentException("robot '" + robot + "': xacro.args entry '" + text.substring(start, i)
+                throw new IllegalArgumentException("robot '" + robot + "': " + property + " entry '" + text.substring(start, i)
                         + "' is not name:=value; expected xacro's form, e.g. arm_id:=fr3 hand:=false");
             }
             if (args.put(name, token.substring(assign + 2)) != null) {
-                throw new IllegalArgumentException("robot '" + robot + "': xacro.args sets '" + name + "' twice;"
+                throw new IllegalArgumentException("robot '" + robot + "': " + property + " sets '" + name + "' twice;"
                         + " expected each arg once");
             }
         }

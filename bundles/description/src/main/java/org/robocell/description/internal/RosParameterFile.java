@@ -30,14 +30,27 @@ public final class RosParameterFile {
     private final BoundedYaml yaml;
     private final List<NodeSection> sections = new ArrayList<>();
 
-    private RosParameterFile(BoundedYaml yaml) {
+    private final LaunchSubstitutions substitutions;
+
+    private RosParameterFile(BoundedYaml yaml, LaunchSubstitutions substitutions) {
         this.yaml = yaml;
+        this.substitutions = substitutions;
     }
 
     /** Reads one file; {@code source} names it in every error. */
     public static RosParameterFile read(String text, String source) {
+        return read(text, source, java.util.Map.of());
+    }
+
+    /**
+     * Reads one file whose string values may hold launch substitutions ({@code $(var name)}, {@code $(env NAME)}),
+     * as a launch file's {@code ParameterFile(..., allow_substs=True)} resolves them.
+     *
+     * @param launchArgs the launch arguments {@code $(var)} reads
+     */
+    public static RosParameterFile read(String text, String source, java.util.Map<String, String> launchArgs) {
         BoundedYaml yaml = BoundedYaml.compose(text, source, "a map with a 'controller_manager:' key");
-        RosParameterFile file = new RosParameterFile(yaml);
+        RosParameterFile file = new RosParameterFile(yaml, new LaunchSubstitutions(launchArgs));
         if (!(yaml.root() instanceof MappingNode root)) {
             throw yaml.error(yaml.root(), "the document is " + BoundedYaml.kind(yaml.root())
                     + "; expected a map whose keys are node names such as 'controller_manager'");
@@ -162,7 +175,7 @@ public final class RosParameterFile {
         if (value instanceof SequenceNode seq) {
             v = scalarList(seq, path);
         } else {
-            v = yaml.scalar((ScalarNode) value, path);
+            v = substituted(yaml.scalar((ScalarNode) value, path), value, path);
             if (v == null) {
                 throw yaml.error(value, "'" + path + "' has no value; expected a string, number, boolean, list or map");
             }
@@ -171,6 +184,17 @@ public final class RosParameterFile {
         if (first != null) {
             throw yaml.error(value, "'" + path + "' is given twice in '" + where + "' (first at line " + first.line()
                     + "); expected each parameter once");
+        }
+    }
+
+    private Object substituted(Object value, Node node, String path) {
+        if (!(value instanceof String text) || !text.contains("$(")) {
+            return value;
+        }
+        try {
+            return substitutions.apply(text);
+        } catch (IllegalArgumentException e) {
+            throw yaml.error(node, "'" + path + "': " + e.getMessage());
         }
     }
 
@@ -183,7 +207,7 @@ public final class RosParameterFile {
                 throw yaml.error(item, "'" + path + "' is a list that contains " + BoundedYaml.kind(item)
                         + "; expected a list of scalars (strings, numbers or booleans), or a list of maps");
             }
-            Object v = yaml.scalar(s, path);
+            Object v = substituted(yaml.scalar(s, path), item, path);
             if (v == null) {
                 throw yaml.error(item, "'" + path + "' has an empty list item; expected a string, number or boolean");
             }
