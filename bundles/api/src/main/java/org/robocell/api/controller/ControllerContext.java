@@ -18,6 +18,18 @@ public interface ControllerContext {
     /** The controller's {@code ros__parameters}. Re-read them in {@code onConfigure}: a reconfigure may change them. */
     Parameters parameters();
 
+    /**
+     * The name of the robot whose loop runs the controller (the {@code robocell.robot} service property of its
+     * {@code ControllerManager} and of its {@code RobotModel}), so that a controller that needs the robot's description
+     * (as ros2_control's {@code get_robot_description()} gives it, e.g. for kinematics) can find it. Empty when the
+     * manager does not say.
+     *
+     * @since 1.2
+     */
+    default String robot() {
+        return "";
+    }
+
     /** The loop's update rate in Hz. */
     int loopRate();
 

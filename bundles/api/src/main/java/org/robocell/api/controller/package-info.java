@@ -7,9 +7,11 @@
  * ({@code ControllerContext.jointLimits}); it checks a parameter change before it is stored ({@code Controller.checkParameters}, {@link org.robocell.api.controller.ParameterCheck},
  * {@link org.robocell.api.controller.ParameterNames}); {@link org.robocell.api.controller.ParameterValues} reads
  * {@code key=value} text as YAML does, for every bundle.
+ * <p>
+ * 1.2: a controller finds the robot it runs for ({@code ControllerContext.robot()}), e.g. to look up its model.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.robocell.api.controller;
 
 import org.osgi.annotation.bundle.Export;

@@ -80,7 +80,7 @@ final class ControllerLifecycle {
         }
         String ignored = d == null ? "" : UnknownParameters.warn(state.robot(), name, c, params, d.origins());
         ManagedController mc = new ManagedController(name, t, c, fallbacks, state.loadCounter++, params,
-                state.config.rate(),
+                state.config.rate(), state.robot(),
                 state::jointLimits);
         mc.budget.set(state.config.executionBudgetNanos(), state.config.budgetOverruns());
         CallbackReturn r = call(() -> c.onInit(mc.context), mc);

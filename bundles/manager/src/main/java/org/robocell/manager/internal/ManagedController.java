@@ -77,14 +77,14 @@ final class ManagedController {
     final ExecutionBudget budget = new ExecutionBudget(ExecutionBudget.UNLIMITED, 1);
 
     ManagedController(String name, String type, Controller controller, List<String> fallbacks, int loadOrder,
-            Parameters parameters, int loopRate, Function<String, Optional<JointLimits>> limits) {
+            Parameters parameters, int loopRate, String robot, Function<String, Optional<JointLimits>> limits) {
         this.name = name;
         this.type = type;
         this.controller = controller;
         this.chainable = controller instanceof ChainableController c ? c : null;
         this.fallbacks = List.copyOf(fallbacks);
         this.loadOrder = loadOrder;
-        this.context = new Context(name, type, parameters, loopRate, limits);
+        this.context = new Context(name, type, parameters, loopRate, robot, limits);
     }
 
     int code() {
@@ -173,15 +173,22 @@ final class ManagedController {
         private final String type;
         private volatile Parameters parameters;
         private final int loopRate;
+        private final String robot;
         private final Function<String, Optional<JointLimits>> limits;
 
-        Context(String name, String type, Parameters parameters, int loopRate,
+        Context(String name, String type, Parameters parameters, int loopRate, String robot,
                 Function<String, Optional<JointLimits>> limits) {
             this.name = name;
             this.type = type;
             this.parameters = parameters;
             this.loopRate = loopRate;
+            this.robot = robot;
             this.limits = limits;
+        }
+
+        @Override
+        public String robot() {
+            return robot;
         }
 
         @Override

@@ -76,7 +76,7 @@ final class Reloads {
                     + old.type + "'; install a newer version of its bundle to reload it"));
         }
         ManagedController neu = new ManagedController(old.name, old.type, c, old.fallbacks, old.loadOrder,
-                old.context.parameters(), state.config.rate(),
+                old.context.parameters(), state.config.rate(), state.robot(),
                 state::jointLimits);
         neu.budget.set(old.budget.budgetNanos(), old.budget.limit());
         CallbackReturn init = call(() -> c.onInit(neu.context), neu);

@@ -36,6 +36,13 @@ class ControllerLifecycleTest {
     }
 
     @Test
+    void aLoadedControllerFindsTheNameOfItsRobotInItsContext() {
+        TestController c = rig.controller("fwd", List.of("joint1/position"), List.of());
+        assertTrue(rig.cm.load("fwd").ok());
+        assertEquals("test", c.context.robot(), "the loop's robot, to look its description up by");
+    }
+
+    @Test
     void loadingASecondControllerWithTheSameNameFailsAndLeavesTheFirstUntouched() {
         TestController c = rig.controller("fwd", List.of("joint1/position"), List.of());
         rig.loadAndConfigure("fwd");

@@ -33,6 +33,7 @@ public final class ControllerRig {
     private Entry[] cyclePlan = new Entry[0];
     private double time;
     private final Map<String, JointLimits> limits = new java.util.HashMap<>();
+    private String robotName = "rig";
 
     public ControllerRig(InterfaceTable table, SimulatedRobot robot, int loopRate) {
         this.table = table;
@@ -70,10 +71,16 @@ public final class ControllerRig {
         return this;
     }
 
+    /** The robot name controllers loaded from now on find in their context ({@code rig} by default). */
+    public ControllerRig withRobot(String name) {
+        robotName = name;
+        return this;
+    }
+
     /** Creates the controller's context and calls onInit; the controller is then UNCONFIGURED. */
     public Entry load(String name, String type, Controller controller, Map<String, ?> parameters) {
         Parameters p = new Parameters("test: " + name, parameters);
-        Context context = new Context(name, type, p, loopRate, limits);
+        Context context = new Context(name, type, p, loopRate, robotName, limits);
         CallbackReturn init = controller.onInit(context);
         if (init != CallbackReturn.SUCCESS) {
             throw new IllegalStateException(name + ": onInit answered " + init + ": " + controller.lastError());
@@ -271,15 +278,23 @@ public final class ControllerRig {
         private final String name;
         private final String type;
         private final int loopRate;
+        private final String robot;
         private final Map<String, JointLimits> limits;
         private volatile Parameters parameters;
 
-        Context(String name, String type, Parameters parameters, int loopRate, Map<String, JointLimits> limits) {
+        Context(String name, String type, Parameters parameters, int loopRate, String robot,
+                Map<String, JointLimits> limits) {
             this.name = name;
             this.type = type;
             this.parameters = parameters;
             this.loopRate = loopRate;
+            this.robot = robot;
             this.limits = limits;
+        }
+
+        @Override
+        public String robot() {
+            return robot;
         }
 
         @Override
