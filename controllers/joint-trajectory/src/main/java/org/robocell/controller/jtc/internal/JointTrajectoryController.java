@@ -155,9 +155,16 @@ final class JointTrajectoryController extends ControllerBase {
                 columns[3], columns[4], columns[5], columns[6]));
     }
 
+    /** {@code <command joint>/<interface>}: the joints' own, or a following controller's references. */
     @Override
     public InterfaceConfiguration commandInterfaceConfiguration() {
-        return InterfaceConfiguration.individual(crossProduct(config.commandInterfaces()));
+        List<String> names = new ArrayList<>();
+        for (String joint : config.commandJoints()) {
+            for (String i : config.commandInterfaces()) {
+                names.add(joint + "/" + i);
+            }
+        }
+        return InterfaceConfiguration.individual(names);
     }
 
     @Override
@@ -216,7 +223,7 @@ final class JointTrajectoryController extends ControllerBase {
         }
         CommandHandle[] handles = new CommandHandle[jointNames.length];
         for (int j = 0; j < handles.length; j++) {
-            handles[j] = loans.command(jointNames[j] + "/" + interfaceName);
+            handles[j] = loans.command(config.commandJoints().get(j) + "/" + interfaceName);
         }
         return handles;
     }

@@ -11,7 +11,7 @@ import org.robocell.controller.common.Pid;
 import org.robocell.controller.common.PidGains;
 
 /** The joint trajectory controller's parameters, read and checked at configure. */
-record JtcConfig(List<String> joints, List<String> commandInterfaces, List<String> stateInterfaces,
+record JtcConfig(List<String> joints, List<String> commandJoints, List<String> commandInterfaces, List<String> stateInterfaces,
         boolean allowPartialJointsGoal, boolean interpolate, double stoppedVelocityTolerance, double goalTime,
         double[] pathPositionTolerance, double[] goalPositionTolerance, Pid.Gains[] gains,
         double[] ffVelocityScale, boolean interpolateFromDesiredState, boolean allowNonzeroVelocityAtTrajectoryEnd,
@@ -32,7 +32,7 @@ record JtcConfig(List<String> joints, List<String> commandInterfaces, List<Strin
      * The parameters {@link #read} reads, named as in ros2_controllers' {@code joint_trajectory_controller}
      * ({@code src/joint_trajectory_controller_parameters.yaml}); those it does not implement are unknown.
      */
-    static final ParameterNames NAMES = ParameterNames.of("joints", "command_interfaces", "state_interfaces",
+    static final ParameterNames NAMES = ParameterNames.of("joints", "command_joints", "command_interfaces", "state_interfaces",
             "allow_partial_joints_goal", "interpolation_method", "constraints.stopped_velocity_tolerance",
             "constraints.goal_time", "interpolate_from_desired_state", "open_loop_control",
             "allow_nonzero_velocity_at_trajectory_end", "max_points")
@@ -42,6 +42,7 @@ record JtcConfig(List<String> joints, List<String> commandInterfaces, List<Strin
     /** @throws ParameterException with a message naming the parameter */
     static JtcConfig read(Parameters p) {
         List<String> joints = distinctNonEmpty(p, "joints");
+        List<String> commandJoints = commandJoints(p, joints);
         List<String> command = distinctNonEmpty(p, "command_interfaces");
         List<String> state = distinctNonEmpty(p, "state_interfaces");
         if (!COMMAND_COMBINATIONS.contains(Set.copyOf(command))) {
@@ -85,9 +86,30 @@ record JtcConfig(List<String> joints, List<String> commandInterfaces, List<Strin
         if (maxPoints < 1) {
             throw new ParameterException("max_points", "parameter 'max_points' must be at least 1, got " + maxPoints);
         }
-        return new JtcConfig(joints, command, state, p.getBoolean("allow_partial_joints_goal", false),
+        return new JtcConfig(joints, commandJoints, command, state, p.getBoolean("allow_partial_joints_goal", false),
                 interpolation.equals("splines"), stopped, goalTime, path, goal, gains, ff, fromDesired,
                 p.getBoolean("allow_nonzero_velocity_at_trajectory_end", false), maxPoints);
+    }
+
+    /**
+     * {@code command_joints}: the names the commands go to, one per joint, when they differ from the joints' (the
+     * reference interfaces of a following controller, {@code admittance_controller/joint1}); empty means the joints.
+     * Upstream also takes a subset of {@code joints} (passive joints only observed); that form is not implemented.
+     */
+    private static List<String> commandJoints(Parameters p, List<String> joints) {
+        List<String> v = p.getStringList("command_joints", List.of());
+        if (v.isEmpty()) {
+            return joints;
+        }
+        if (new HashSet<>(v).size() != v.size()) {
+            throw new ParameterException("command_joints", "parameter 'command_joints' names an entry twice: " + v);
+        }
+        if (v.size() != joints.size()) {
+            throw new ParameterException("command_joints", "parameter 'command_joints' has " + v.size()
+                    + " entries, 'joints' " + joints.size() + "; give one command joint per joint, in the same order"
+                    + " (or leave it empty)");
+        }
+        return List.copyOf(v);
     }
 
     private static List<String> distinctNonEmpty(Parameters p, String key) {

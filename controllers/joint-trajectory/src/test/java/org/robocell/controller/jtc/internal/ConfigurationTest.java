@@ -65,6 +65,35 @@ class ConfigurationTest {
     }
 
     @Test
+    void commandJointsNameTheCommandsWhileTheStatesStayTheJoints() {
+        JtcHarness h = new JtcHarness(Map.of("joints", List.of("joint2", "joint1"), "command_joints",
+                List.of("adm/joint2", "adm/joint1")));
+        assertEquals(CallbackReturn.SUCCESS, h.entry.configure(), h.controller::lastError);
+        assertEquals(InterfaceConfiguration.individual(List.of("adm/joint2/position", "adm/joint1/position")),
+                h.controller.commandInterfaceConfiguration());
+        assertEquals(InterfaceConfiguration.individual(List.of("joint2/position", "joint2/velocity",
+                "joint1/position", "joint1/velocity")), h.controller.stateInterfaceConfiguration());
+    }
+
+    @Test
+    void commandJointsNeedOneEntryPerJoint() {
+        assertConfigureFails(Map.of("joints", List.of("joint1", "joint2"), "command_joints", List.of("adm/joint1")),
+                "parameter 'command_joints' has 1 entries, 'joints' 2");
+    }
+
+    @Test
+    void aTrajectoryGoesToTheCommandJointsAndIsMeasuredOnTheJoints() {
+        JtcHarness h = new JtcHarness(Map.of("joints", List.of("joint1"), "command_joints", List.of("adm/joint1")));
+        h.rig.table().addCommand("adm/joint1/position");
+        h.rig.robot().setPosition(0, 0.25);
+        h.active();
+        h.rig.step();
+        assertEquals(0.25, h.rig.table().command("adm/joint1/position").get(), 1e-12,
+                "the hold goes to the command joint, from the measured joint");
+        assertTrue(Double.isNaN(h.positionCommand(0)), "the joint's own command is not written");
+    }
+
+    @Test
     void activationFailsWithoutAMeasuredPositionToHold() {
         JtcHarness h = new JtcHarness();
         h.rig.robot().setPosition(4, Double.NaN);
