@@ -1,6 +1,7 @@
 package org.robocell.controller.admittance.internal;
 
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
@@ -25,16 +26,16 @@ public final class AdmittanceControllerFactory implements ControllerFactory {
 
     static final String TYPE = "admittance_controller/AdmittanceController";
 
-    private final BundleContext context;
     private final ChannelRegistry channels;
     private final KinematicsService kinematics;
+    private final Function<String, Optional<RobotModel>> models;
 
     @Activate
     public AdmittanceControllerFactory(BundleContext context, @Reference ChannelRegistry channels,
             @Reference KinematicsService kinematics) {
-        this.context = context;
         this.channels = channels;
         this.kinematics = kinematics;
+        this.models = robot -> model(context, robot);
     }
 
     @Override
@@ -42,11 +43,11 @@ public final class AdmittanceControllerFactory implements ControllerFactory {
         if (!TYPE.equals(type)) {
             throw new IllegalArgumentException("this factory does not create '" + type + "'");
         }
-        return new AdmittanceController(channels, kinematics, this::model);
+        return AdmittanceControllers.create(channels, kinematics, models);
     }
 
     /** The model registered for {@code robot}; the object is immutable, so the service is not held on to. */
-    private Optional<RobotModel> model(String robot) {
+    private static Optional<RobotModel> model(BundleContext context, String robot) {
         try {
             for (ServiceReference<RobotModel> ref : context.getServiceReferences(RobotModel.class,
                     "(" + ControllerManager.ROBOT + "=" + robot + ")")) {
