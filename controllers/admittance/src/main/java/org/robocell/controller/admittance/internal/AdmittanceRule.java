@@ -31,6 +31,8 @@ final class AdmittanceRule {
     private final String controlFrame;
     private final String worldFrame;
     private final String gravityFrame;
+    private final String baseFrame;
+    private static final double[] IDENTITY = { 1, 0, 0, 0, 1, 0, 0, 0, 1 };
 
     private AdmittanceGains gains;
 
@@ -86,6 +88,7 @@ final class AdmittanceRule {
         this.controlFrame = controlFrame;
         this.worldFrame = worldFrame;
         this.gravityFrame = gravityFrame;
+        this.baseFrame = kinematics.baseLink();
         this.gains = gains;
         jointPosition = new double[dof];
         jointVelocity = new double[dof];
@@ -141,7 +144,11 @@ final class AdmittanceRule {
         return ok;
     }
 
-    /** The frames of this cycle: sensor at the reference and now, world, control and CoG frames now. */
+    /**
+     * The frames of this cycle: the sensor at the reference and now; the world, control and CoG frames now, each
+     * without a kinematics call when it is the sensor frame (the same rotation) or the base (the identity), as it
+     * usually is.
+     */
     private boolean computeTransforms() {
         if (!kinematics.calculateLinkTransform(qReference, ftFrame, transform)) {
             return false;
@@ -150,18 +157,6 @@ final class AdmittanceRule {
         referenceTranslation[1] = transform[7];
         referenceTranslation[2] = transform[11];
         Rotations.fromTransform(transform, referenceRotation);
-        if (!kinematics.calculateLinkTransform(qCurrent, worldFrame, transform)) {
-            return false;
-        }
-        Rotations.fromTransform(transform, baseWorld);
-        if (!kinematics.calculateLinkTransform(qCurrent, controlFrame, transform)) {
-            return false;
-        }
-        Rotations.fromTransform(transform, baseControl);
-        if (!kinematics.calculateLinkTransform(qCurrent, gravityFrame, transform)) {
-            return false;
-        }
-        Rotations.fromTransform(transform, baseGravity);
         if (!kinematics.calculateLinkTransform(qCurrent, ftFrame, transform)) {
             return false;
         }
@@ -172,6 +167,24 @@ final class AdmittanceRule {
         admittancePosition[2] = transform[11] - referenceTranslation[2];
         Rotations.multiplyTransposed(currentRotation, referenceRotation, relative);
         Rotations.log(relative, admittancePosition, 3);
+        return rotationNow(worldFrame, baseWorld) && rotationNow(controlFrame, baseControl)
+                && rotationNow(gravityFrame, baseGravity);
+    }
+
+    /** The rotation of {@code frame} in the base frame for the current joints (after the sensor's). */
+    private boolean rotationNow(String frame, double[] out) {
+        if (frame.equals(ftFrame)) {
+            System.arraycopy(currentRotation, 0, out, 0, 9);
+            return true;
+        }
+        if (frame.equals(baseFrame)) {
+            System.arraycopy(IDENTITY, 0, out, 0, 9);
+            return true;
+        }
+        if (!kinematics.calculateLinkTransform(qCurrent, frame, transform)) {
+            return false;
+        }
+        Rotations.fromTransform(transform, out);
         return true;
     }
 

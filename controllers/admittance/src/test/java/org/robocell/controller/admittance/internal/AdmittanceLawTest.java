@@ -130,6 +130,70 @@ class AdmittanceLawTest {
         return offsets;
     }
 
+    /** The control frame's axes decide what is selected: the base's here, so a flange force moves along base z only. */
+    @Test
+    void withTheBaseAsControlFrameTheAxesAreTheBasesAxes() {
+        double[] q = { 0.3, -0.4, 0.0, -2.0, 0.0, 1.2, 0.785 };
+        AdmittanceHarness h = new AdmittanceHarness(Map.of("control.frame.id", "base", "admittance.selected_axes",
+                List.of(false, false, true, true, true, true)));
+        for (int j = 0; j < q.length; j++) {
+            h.robot.setPosition(j, q[j]);
+        }
+        h.active();
+        double[] flange0 = h.flange(q);
+        assertTrue(Math.abs(flange0[10]) < 0.99, "the flange's z axis is tilted away from the base's");
+        h.sense(0, 0, 10.0, 0, 0, 0);
+        h.rig.steps(SETTLE);
+        double[] moved = h.displacement(q, h.positions());
+        double[] force = AdmittanceHarness.toBase(flange0, 0, 0, 10.0);
+        assertEquals(0.0, moved[0], 1e-6, "base x is not selected");
+        assertEquals(0.0, moved[1], 1e-6, "base y is not selected");
+        assertEquals(force[2] / 200.0, moved[2], 0.01 * Math.abs(force[2] / 200.0));
+    }
+
+    /** The tool's CoG given in the base's orientation instead of the sensor's: the same weight, cancelled. */
+    @Test
+    void gravityCompensationWithTheCentreOfGravityInAnotherFrame() {
+        double[] q = AdmittanceHarness.READY.clone();
+        q[0] += 0.4;
+        q[4] -= 0.6;
+        AdmittanceHarness probe = new AdmittanceHarness();
+        double[] t = probe.flange(q);
+        double[] cogSensor = { 0.02, -0.01, 0.1 };
+        double[] cogBase = AdmittanceHarness.toBase(t, cogSensor[0], cogSensor[1], cogSensor[2]);
+        double weight = 15.0;
+        AdmittanceHarness h = new AdmittanceHarness(Map.of("gravity_compensation.frame.id", "base",
+                "gravity_compensation.CoG.pos", List.of(cogBase[0], cogBase[1], cogBase[2]),
+                "gravity_compensation.CoG.force", weight));
+        for (int j = 0; j < q.length; j++) {
+            h.robot.setPosition(j, q[j]);
+        }
+        h.active();
+        double fx = t[8] * -weight;
+        double fy = t[9] * -weight;
+        double fz = t[10] * -weight;
+        double[] c = cogSensor;
+        h.sense(fx, fy, fz, c[1] * fz - c[2] * fy, c[2] * fx - c[0] * fz, c[0] * fy - c[1] * fx);
+        h.rig.steps(500);
+        double[] commands = h.positionCommands();
+        for (int j = 0; j < q.length; j++) {
+            assertEquals(q[j], commands[j], 1e-9);
+        }
+    }
+
+    /** A control frame the rule has to look up (link7, turned like the flange) gives what the flange frame gives. */
+    @Test
+    void aControlFrameOtherThanTheSensorsIsLookedUp() {
+        AdmittanceHarness flange = new AdmittanceHarness().active();
+        AdmittanceHarness link7 = new AdmittanceHarness(Map.of("control.frame.id", "link7",
+                "fixed_world_frame.frame.id", "link0")).active();
+        for (AdmittanceHarness h : List.of(flange, link7)) {
+            h.sense(3.0, -4.0, 10.0, 0.1, 0.2, -0.3);
+            h.rig.steps(1000);
+        }
+        assertArrayEquals(flange.positionCommands(), link7.positionCommands(), 1e-9);
+    }
+
     @Test
     void aStiffnessChangedWhileRunningMovesTheEquilibrium() {
         AdmittanceHarness h = new AdmittanceHarness().active();
