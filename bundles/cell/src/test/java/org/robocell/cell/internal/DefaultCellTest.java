@@ -68,7 +68,8 @@ class DefaultCellTest {
         assertEquals("fr3", fr3.get("name"));
         assertTrue(((String) fr3.get("urdf")).endsWith("runtime/cell/fr3.urdf"), "relative to the folder: " + fr3.get("urdf"));
         assertEquals("joint_state_broadcaster,joint_trajectory_controller", fr3.get("activate"));
-        assertEquals("forward_position_controller", fr3.get("load"));
+        assertEquals("forward_position_controller,admittance_controller,chained_trajectory_controller,"
+                + "ft_sensor_command_controller", fr3.get("load"));
         assertTrue(((String) fr3.get(DefaultCell.SOURCE)).endsWith("runtime/cell/org.robocell.cell.robot-fr3.cfg"));
         Map<String, Object> kr6 = cm.properties("org.robocell.cell.robot~kr6");
         assertEquals("kr6", kr6.get("namespace"));
@@ -88,7 +89,8 @@ class DefaultCellTest {
         assertEquals("fr3", d.get("name"));
         assertTrue(((String) d.get("urdf")).endsWith("runtime/cell/fr3.urdf"), (String) d.get("urdf"));
         assertTrue(((String) d.get("controllers")).endsWith("controllers.yaml"));
-        assertArrayEquals(new String[] {"joint_state_broadcaster", "joint_trajectory_controller", "forward_position_controller"},
+        assertArrayEquals(new String[] {"joint_state_broadcaster", "joint_trajectory_controller", "forward_position_controller",
+                "admittance_controller", "chained_trajectory_controller", "ft_sensor_command_controller"},
                 (String[]) d.get("activate"));
     }
 
@@ -113,7 +115,7 @@ class DefaultCellTest {
         assertEquals(3, cm.updated.size(), "unchanged files change nothing: " + cm.updated);
 
         Path fr3 = cell.resolve("org.robocell.cell.robot-fr3.cfg");
-        Files.writeString(fr3, Files.readString(fr3).replace("load=forward_position_controller", "load="));
+        Files.writeString(fr3, Files.readString(fr3).replaceAll("(?m)^load=.*$", "load="));
         start(cell.toString());
         assertEquals(List.of("org.robocell.cell.robot~fr3"), cm.updated.subList(3, cm.updated.size()));
         assertEquals("", cm.properties("org.robocell.cell.robot~fr3").get("load"));

@@ -375,6 +375,9 @@ final class AdmittanceController extends ControllerBase implements ChainableCont
     }
 
     private void clearReferences() {
+        if (references == null) {
+            return;
+        }
         for (CommandHandle h : references) {
             h.set(Double.NaN);
         }
@@ -404,8 +407,10 @@ final class AdmittanceController extends ControllerBase implements ChainableCont
     @Override
     public CallbackReturn onDeactivate(LifecycleState previous) {
         clearReferences();
-        rule.reset();
-        channels.clearInputs();
+        if (rule != null) {
+            rule.reset();
+            channels.clearInputs();
+        }
         return CallbackReturn.SUCCESS;
     }
 
