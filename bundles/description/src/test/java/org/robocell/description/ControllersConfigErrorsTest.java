@@ -25,6 +25,18 @@ class ControllersConfigErrorsTest {
                 "expected a top-level 'controller_manager:' key (or '/**/controller_manager:') with 'ros__parameters:'");
     }
 
+    /** Found by the fuzzer: an anchor where a controller's name belongs leaves the name empty. */
+    @Test
+    void anEmptyKeyIsRejectedAtItsLine() {
+        assertFails(() -> parse("""
+                controller_manager:
+                  ros__parameters:
+                    update_rate: 250
+                    &jsb:
+                      type: joint_state_broadcaster/JointStateBroadcaster
+                """), "c.yaml:4", "a key in 'controller_manager.ros__parameters' is empty", "expected a name");
+    }
+
     @Test
     void missingRosParametersIsRejected() {
         assertFails(() -> parse("""

@@ -161,6 +161,9 @@ public final class BoundedYaml {
         if (sk.getTag().equals(Tag.MERGE)) {
             throw error(k, "merge keys ('<<') are not supported (in " + where + "); expected the keys written out");
         }
+        if (sk.getValue().isBlank()) {
+            throw error(k, "a key in " + where + " is empty; expected a name");
+        }
         count(k);
         return new Entry(sk.getValue(), k, t.getValueNode());
     }
