@@ -16,7 +16,9 @@ import org.robocell.resources.internal.ResourceManager;
 
 /**
  * The chain graph of the configured controllers and their update order: a controller that uses a reference
- * interface of F precedes F; a controller that reads an exported state interface of E follows E. The order is a
+ * interface of F precedes F; a controller that reads an exported state interface of E follows E, unless it also
+ * uses E's references: then it precedes E and reads E's exported states as it reads hardware states, from the cycle
+ * before (a motion primitive forwarder and the executor it commands, which reports its status back). The order is a
  * topological sort (Kahn's algorithm, ties broken by load order); a cycle is reported with the controllers on it.
  * Chain groups are the connected components of the graph.
  */
@@ -66,7 +68,9 @@ final class ChainResolver {
                         ManagedController p = byName.get(e.owner());
                         if (p != null && p != x) {
                             edges.add(new ChainGraph.Edge(p.name, x.name, n, Kind.EXPORTED_STATE));
-                            next.get(p).add(x);
+                            if (!next.get(x).contains(p)) {
+                                next.get(p).add(x);
+                            }
                         }
                     }
                 }

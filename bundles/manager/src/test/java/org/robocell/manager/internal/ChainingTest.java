@@ -111,6 +111,23 @@ class ChainingTest {
     }
 
     @Test
+    void aControllerCommandingAFollowerAndReadingItsExportedStatesPrecedesItAndSeesThemFromTheCycleBefore() {
+        // as a motion primitive forwarder and the executor that reports its status back
+        TestController both = rig.controller("both", List.of("pid/joint1/position", "pid/joint2/position"),
+                List.of("pid/joint1/position"));
+        rig.cm.unload("traj");
+        rig.loadAndConfigure("both");
+        assertEquals(LifecycleState.INACTIVE, rig.state("both"), "no chain cycle");
+        assertEquals(List.of("both", "pid"), rig.cm.chains().updateOrder());
+        rig.activate("both", "pid");
+        assertTrue(follower.chained);
+        rig.log.clear();
+        rig.step(2);
+        assertEquals(List.of("arm.read", "both.update", "pid.update", "arm.write",
+                "arm.read", "both.update", "pid.update", "arm.write"), rig.log);
+    }
+
+    @Test
     void aChainableControllerMustPrefixItsInterfacesWithItsNameAndExportSomething() {
         TestChainable bad = rig.declare("bad", new TestChainable("bad", rig.log, List.of("joint1")));
         bad.exportedReferences = List.of("other/joint1/position");
