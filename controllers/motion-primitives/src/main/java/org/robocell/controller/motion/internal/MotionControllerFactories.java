@@ -34,14 +34,14 @@ public final class MotionControllerFactories implements ControllerFactory {
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
-    void addRobotModel(RobotModel model, Map<String, Object> properties) {
+    public void addRobotModel(RobotModel model, Map<String, Object> properties) {
         Object robot = properties.get(ControllerManager.ROBOT);
         if (robot != null) {
             robots.put(robot.toString(), model);
         }
     }
 
-    void removeRobotModel(RobotModel model, Map<String, Object> properties) {
+    public void removeRobotModel(RobotModel model, Map<String, Object> properties) {
         Object robot = properties.get(ControllerManager.ROBOT);
         if (robot != null) {
             robots.remove(robot.toString(), model);
