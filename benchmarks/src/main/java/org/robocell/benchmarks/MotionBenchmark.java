@@ -44,9 +44,6 @@ import org.robocell.motion.Primitive;
  * → CIRC sequence (off the loop), and the executor's cost per control cycle while it runs a plan (the loop's share).
  * Run: {@code java -jar benchmarks/target/benchmarks.jar Motion -prof gc}.
  */
-@Fork(1)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 public class MotionBenchmark {
 
     static final double[] HOME = { 0, -Math.PI / 2, Math.PI / 2, 0, Math.PI / 2, 0 };
@@ -62,6 +59,9 @@ public class MotionBenchmark {
     @State(Scope.Thread)
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    @Fork(1)
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
     public static class Planning {
         MotionPlanner planner;
         List<Primitive> ptp;
@@ -102,6 +102,9 @@ public class MotionBenchmark {
     @State(Scope.Thread)
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @Fork(1)
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
     public static class Executing {
         static final int CYCLES = 250;
         ControllerRig rig;
@@ -166,6 +169,9 @@ public class MotionBenchmark {
     @State(Scope.Thread)
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @Fork(1)
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
     public static class Baseline {
         ControllerRig rig;
 
