@@ -169,7 +169,8 @@ class KukaCellTest {
         assertEquals(LifecycleState.ACTIVE, hardware(kr6));
         assertEquals(LifecycleState.ACTIVE, controller(kr6, "kr6/joint_trajectory_controller"));
         assertEquals(Map.of("joint_position", KR6_JOINTS.stream().map(j -> j + "/position").toList(),
-                "joint_position.streaming", KR6_JOINTS.stream().map(j -> j + "/position").toList()),
+                "joint_position.streaming", KR6_JOINTS.stream().map(j -> j + "/position").toList(),
+                "joint_position.motion_primitives", KR6_JOINTS.stream().map(j -> j + "/position").toList()),
                 kr6.controlModeInterfaces());
         assertEquals(List.of("joint_position"), kr6.supportedModes());
 
