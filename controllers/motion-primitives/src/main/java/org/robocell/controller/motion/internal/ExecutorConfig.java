@@ -9,7 +9,7 @@ import org.robocell.motion.PlannerSettings;
  * The executor's parameters: which robot and tool link, and the planner's limits and defaults (Pilz's
  * {@code cartesian_limits} names).
  *
- * @param robot the cell robot whose URDF to plan with; empty for the controller's namespace, or the only robot
+ * @param robot the cell robot whose URDF to plan with; empty for the robot whose loop runs the controller
  * @param tip   the tool link; empty for the robot's tip
  */
 record ExecutorConfig(String robot, String tip, PlannerSettings settings) {

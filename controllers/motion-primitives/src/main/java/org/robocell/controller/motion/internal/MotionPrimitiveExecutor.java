@@ -118,7 +118,7 @@ final class MotionPrimitiveExecutor extends ControllerBase implements ChainableC
         closeAll();
         try {
             config = ExecutorConfig.read(context().parameters());
-            RobotModel robot = robots.choose(config.robot(), context().name());
+            RobotModel robot = robots.choose(config.robot(), context().robot(), context().name());
             int rate = context().parameters().getInt("update_rate", 0);
             double period = 1.0 / (rate > 0 ? rate : context().loopRate());
             PlannerSettings settings = config.settings().withSampleTime(period);

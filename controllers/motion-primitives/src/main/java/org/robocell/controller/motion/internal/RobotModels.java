@@ -30,13 +30,17 @@ final class RobotModels {
     }
 
     /**
-     * The robot a controller plans for: {@code configured} when given, else the one named by the controller's
-     * namespace ({@code kr6/motion_primitive} → {@code kr6}), else the only robot of the cell.
+     * The robot a controller plans for: {@code configured} when given, else the robot whose loop runs it
+     * ({@code ControllerContext.robot()}), else the one named by the controller's namespace
+     * ({@code kr6/motion_primitive} → {@code kr6}), else the only robot of the cell.
      *
      * @throws IllegalArgumentException naming the parameter and the robots there are
      */
-    RobotModel choose(String configured, String controller) {
+    RobotModel choose(String configured, String loopRobot, String controller) {
         Set<String> names = names();
+        if (configured.isEmpty() && loopRobot != null && byRobot.containsKey(loopRobot)) {
+            return byRobot.get(loopRobot);
+        }
         if (!configured.isEmpty()) {
             return get(configured).orElseThrow(() -> new IllegalArgumentException("parameter 'robot' names '"
                     + configured + "', but the cell has no robot model of that name; it has " + names));
