@@ -7,12 +7,7 @@ package org.robocell.api.transmission;
  */
 public final class DifferentialTransmission implements Transmission {
 
-    private final double ar0;
-    private final double ar1;
-    private final double jr0;
-    private final double jr1;
-    private final double jo0;
-    private final double jo1;
+    private final TwoJointReductions r;
 
     /**
      * @param actuatorReduction two actuator reductions
@@ -20,15 +15,7 @@ public final class DifferentialTransmission implements Transmission {
      * @param jointOffset       two joint offsets
      */
     public DifferentialTransmission(double[] actuatorReduction, double[] jointReduction, double[] jointOffset) {
-        Transmissions.requirePair("actuator reductions", actuatorReduction, true);
-        Transmissions.requirePair("joint reductions", jointReduction, true);
-        Transmissions.requirePair("joint offsets", jointOffset, false);
-        ar0 = actuatorReduction[0];
-        ar1 = actuatorReduction[1];
-        jr0 = jointReduction[0];
-        jr1 = jointReduction[1];
-        jo0 = jointOffset[0];
-        jo1 = jointOffset[1];
+        r = TwoJointReductions.of(actuatorReduction, jointReduction, jointOffset);
     }
 
     @Override
@@ -43,39 +30,39 @@ public final class DifferentialTransmission implements Transmission {
 
     @Override
     public void actuatorToJointPosition(double[] a, double[] j) {
-        j[0] = (a[0] / ar0 + a[1] / ar1) / (2.0 * jr0) + jo0;
-        j[1] = (a[0] / ar0 - a[1] / ar1) / (2.0 * jr1) + jo1;
+        j[0] = (a[0] / r.ar0() + a[1] / r.ar1()) / (2.0 * r.jr0()) + r.jo0();
+        j[1] = (a[0] / r.ar0() - a[1] / r.ar1()) / (2.0 * r.jr1()) + r.jo1();
     }
 
     @Override
     public void actuatorToJointVelocity(double[] a, double[] j) {
-        j[0] = (a[0] / ar0 + a[1] / ar1) / (2.0 * jr0);
-        j[1] = (a[0] / ar0 - a[1] / ar1) / (2.0 * jr1);
+        j[0] = (a[0] / r.ar0() + a[1] / r.ar1()) / (2.0 * r.jr0());
+        j[1] = (a[0] / r.ar0() - a[1] / r.ar1()) / (2.0 * r.jr1());
     }
 
     @Override
     public void actuatorToJointEffort(double[] a, double[] j) {
-        j[0] = jr0 * (a[0] * ar0 + a[1] * ar1);
-        j[1] = jr1 * (a[0] * ar0 - a[1] * ar1);
+        j[0] = r.jr0() * (a[0] * r.ar0() + a[1] * r.ar1());
+        j[1] = r.jr1() * (a[0] * r.ar0() - a[1] * r.ar1());
     }
 
     @Override
     public void jointToActuatorPosition(double[] j, double[] a) {
-        double p0 = j[0] - jo0;
-        double p1 = j[1] - jo1;
-        a[0] = (p0 * jr0 + p1 * jr1) * ar0;
-        a[1] = (p0 * jr0 - p1 * jr1) * ar1;
+        double p0 = j[0] - r.jo0();
+        double p1 = j[1] - r.jo1();
+        a[0] = (p0 * r.jr0() + p1 * r.jr1()) * r.ar0();
+        a[1] = (p0 * r.jr0() - p1 * r.jr1()) * r.ar1();
     }
 
     @Override
     public void jointToActuatorVelocity(double[] j, double[] a) {
-        a[0] = (j[0] * jr0 + j[1] * jr1) * ar0;
-        a[1] = (j[0] * jr0 - j[1] * jr1) * ar1;
+        a[0] = (j[0] * r.jr0() + j[1] * r.jr1()) * r.ar0();
+        a[1] = (j[0] * r.jr0() - j[1] * r.jr1()) * r.ar1();
     }
 
     @Override
     public void jointToActuatorEffort(double[] j, double[] a) {
-        a[0] = (j[0] / jr0 + j[1] / jr1) / (2.0 * ar0);
-        a[1] = (j[0] / jr0 - j[1] / jr1) / (2.0 * ar1);
+        a[0] = (j[0] / r.jr0() + j[1] / r.jr1()) / (2.0 * r.ar0());
+        a[1] = (j[0] / r.jr0() - j[1] / r.jr1()) / (2.0 * r.ar1());
     }
 }

@@ -259,8 +259,28 @@ class GenericSystemTest {
 
     @Test
     void readingAllocatesNothing() {
-        DriverContext ctx = start(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"),
+        assertReadingAllocatesNothing(robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"),
                 "j1", "j2", "j3", "j4", "j5", "j6", "j7"));
+    }
+
+    /** The actuators behind the transmissions are mapped in the read, so that path must allocate nothing either. */
+    @Test
+    void readingWithTransmissionsAllocatesNothing() {
+        HardwareInfo plain = robot(Map.of(GenericSystem.CALCULATE_DYNAMICS, "true"), "j1", "j2", "j3");
+        TransmissionInfo.Side a1 = new TransmissionInfo.Side("a1", "actuator1", 3.0, 0.0);
+        TransmissionInfo.Side a2 = new TransmissionInfo.Side("a2", "actuator2", 5.0, 0.0);
+        assertReadingAllocatesNothing(new HardwareInfo("mock", HardwareType.SYSTEM, GenericSystemFactory.PLUGIN,
+                plain.parameters(), plain.joints(), List.of(), List.of(), 0, null, List.of(
+                        new TransmissionInfo("simple", "transmission_interface/SimpleTransmission",
+                                List.of(new TransmissionInfo.Side("j1", "joint1", 2.0, 0.1)), List.of(), Map.of()),
+                        new TransmissionInfo("wrist", "transmission_interface/DifferentialTransmission",
+                                List.of(new TransmissionInfo.Side("j2", "joint1", 1.0, 0.0),
+                                        new TransmissionInfo.Side("j3", "joint2", 1.0, 0.0)),
+                                List.of(a1, a2), Map.of()))));
+    }
+
+    private static void assertReadingAllocatesNothing(HardwareInfo info) {
+        DriverContext ctx = start(info);
         GenericSystem mock = mockOn(ctx);
         List<String> velocity = List.of("j1/velocity");
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
