@@ -64,7 +64,7 @@ final class RobotAssembly {
     /** Component name to the line that says which plugin it waits for. */
     private final Map<String, String> missingPlugins = new LinkedHashMap<>();
     private String waiting = "";
-    private final Set<String> reportedMissing = new LinkedHashSet<>();
+    private final Set<String> reportedWaiting = new LinkedHashSet<>();
     private java.util.function.Consumer<Runnable> reportLater = Runnable::run;
     private boolean up;
 
@@ -299,7 +299,7 @@ final class RobotAssembly {
                 if (!line.equals(missingPlugins.put(info.name(), line))) {
                     // drivers arrive in any order while the runtime starts or a driver bundle is updated: say it
                     // only if the plugin is still missing a moment later
-                    reportLater.accept(this::reportMissingPlugins);
+                    reportLater.accept(this::reportWhatIsWaiting);
                 }
                 continue;
             }
@@ -339,8 +339,8 @@ final class RobotAssembly {
             up = true;
             whenUp.run();
         }
-        if (!reportedMissing.containsAll(spawner.waitingReasons())) {
-            reportLater.accept(this::reportMissingPlugins);
+        if (!reportedWaiting.containsAll(spawner.waitingReasons())) {
+            reportLater.accept(this::reportWhatIsWaiting);
         }
         String nowWaiting = String.join("; ", missingPlugins.values());
         if (!nowWaiting.equals(waiting)) {
@@ -358,24 +358,24 @@ final class RobotAssembly {
     }
 
     /** Worker: logs each plugin still missing, and each start controller still down, not reported yet. */
-    void reportMissingPlugins() {
+    void reportWhatIsWaiting() {
         Set<String> current = new LinkedHashSet<>(missingPlugins.values());
         current.addAll(spawner.waitingReasons());
-        reportedMissing.retainAll(current);
+        reportedWaiting.retainAll(current);
         for (String line : missingPlugins.values()) {
-            if (reportedMissing.add(line)) {
+            if (reportedWaiting.add(line)) {
                 LOG.log(departure(Level.WARNING), "robot {0}: {1}; it is added when a driver that serves it is"
                         + " installed", settings.name(), line);
             }
         }
         for (String line : spawner.waitingReasons()) {
-            if (reportedMissing.add(line)) {
+            if (reportedWaiting.add(line)) {
                 LOG.log(departure(Level.WARNING), "robot {0}: start controller {1}", settings.name(), line);
             }
         }
     }
 
-    /** How {@link #reportMissingPlugins()} is run a moment later on the worker; by default at once. */
+    /** How {@link #reportWhatIsWaiting()} is run a moment later on the worker; by default at once. */
     void reportLater(java.util.function.Consumer<Runnable> scheduler) {
         reportLater = scheduler;
     }
