@@ -28,10 +28,11 @@ class ZeroAllocationTest {
     private static final int POINTS = 400;
     private static final int CYCLES = 3000;
     /**
-     * A garbage collection caused by other threads can show up as a few hundred bytes on this thread's counter
-     * (retired allocation buffers); a real allocation in the cycle shows up in every attempt.
+     * A garbage collection caused by other threads, or the JIT still compiling after the warm-up on a loaded machine,
+     * can show up as a few hundred bytes on this thread's counter; a real allocation in the cycle shows up in every
+     * attempt.
      */
-    private static final int ATTEMPTS = 3;
+    private static final int ATTEMPTS = 10;
 
     private static TrajectoryGoal wave(double amplitude) {
         TrajectoryPoint[] points = new TrajectoryPoint[POINTS];
@@ -74,7 +75,7 @@ class ZeroAllocationTest {
         StateOutput jointStates = h.channels.find("jsb/joint_states", StateOutput.class).orElseThrow();
         long fewest = Long.MAX_VALUE;
         for (int attempt = 0; attempt < ATTEMPTS && fewest != 0; attempt++) {
-            GoalHandle measured = h.goals().submit(wave(0.5 - 0.1 * attempt));
+            GoalHandle measured = h.goals().submit(wave(0.5 - 0.04 * attempt));
             long publishedBefore = jointStates.publications();
             System.gc();
             long overhead = AllocationMeter.overhead();
