@@ -35,7 +35,7 @@ class BenchCellTest {
         long overhead = allocated();
         overhead = allocated() - overhead;
         long best = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 10 && best > 0; attempt++) {
+        for (int attempt = 0; attempt < 20 && best > 0; attempt++) {
             long before = allocated();
             for (int i = 0; i < 100_000; i++) {
                 cell.loop().cycleOnly();

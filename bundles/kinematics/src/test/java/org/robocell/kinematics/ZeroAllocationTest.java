@@ -65,7 +65,7 @@ class ZeroAllocationTest {
     private static void assertAllocationFree(String name, Evaluation evaluation, int few, int many) {
         allocatedBy(evaluation, 2 * many);
         long extra = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && extra > SLACK_BYTES; attempt++) {
+        for (int attempt = 0; attempt < 20 && extra > SLACK_BYTES; attempt++) {
             long fewBytes = allocatedBy(evaluation, few);
             long manyBytes = allocatedBy(evaluation, many);
             extra = Math.min(extra, manyBytes - fewBytes);

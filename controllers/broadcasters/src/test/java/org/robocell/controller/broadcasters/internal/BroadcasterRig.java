@@ -69,17 +69,11 @@ final class BroadcasterRig {
             set(slot, i);
             rig.step();
         }
-        long fewest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 20 && fewest != 0; attempt++) {
-            System.gc();
-            long overhead = AllocationMeter.overhead();
-            long before = AllocationMeter.allocatedBytes();
+        return AllocationMeter.fewestBytes(() -> {
             for (int i = 0; i < 5_000; i++) {
                 set(slot, i);
                 rig.step();
             }
-            fewest = Math.min(fewest, AllocationMeter.allocatedBytes() - before - overhead);
-        }
-        return fewest;
+        });
     }
 }

@@ -180,19 +180,17 @@ class DiffDriveCommandTest {
             }
             r.rig.step();
         }
-        long fewest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && fewest != 0; attempt++) {
+        long fewest = AllocationMeter.fewestBytes(attempt -> {
             in.offer(0.1 * attempt, -0.2);
             long published = r.output("odom").publications();
-            System.gc();
-            long overhead = AllocationMeter.overhead();
-            long before = AllocationMeter.allocatedBytes();
-            for (int i = 0; i < 5_000; i++) {
-                r.rig.step();
-            }
-            fewest = Math.min(fewest, AllocationMeter.allocatedBytes() - before - overhead);
+            long bytes = AllocationMeter.bytesOf(() -> {
+                for (int i = 0; i < 5_000; i++) {
+                    r.rig.step();
+                }
+            });
             assertEquals(published + 2_500, r.output("odom").publications());
-        }
+            return bytes;
+        });
         assertEquals(0, fewest, "bytes allocated in 5000 updates");
     }
 

@@ -222,18 +222,16 @@ class GpioCommandControllerTest {
             }
             rig.step();
         }
-        long fewest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && fewest != 0; attempt++) {
+        long fewest = AllocationMeter.fewestBytes(attempt -> {
             in.offer(attempt, Double.NaN); // taken inside the measured cycles
-            System.gc();
-            long overhead = AllocationMeter.overhead();
-            long before = AllocationMeter.allocatedBytes();
-            for (int i = 0; i < 5_000; i++) {
-                rig.step();
-            }
-            fewest = Math.min(fewest, AllocationMeter.allocatedBytes() - before - overhead);
+            long bytes = AllocationMeter.bytesOf(() -> {
+                for (int i = 0; i < 5_000; i++) {
+                    rig.step();
+                }
+            });
             assertEquals(attempt, rig.table().commandValue("flange_analog_IOs/analog_output1"));
-        }
+            return bytes;
+        });
         assertEquals(0, fewest, "bytes allocated in 5000 updates");
     }
 }

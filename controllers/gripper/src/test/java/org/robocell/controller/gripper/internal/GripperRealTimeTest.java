@@ -18,7 +18,6 @@ import org.robocell.controller.testkit.AllocationMeter;
 class GripperRealTimeTest {
 
     private static final int CYCLES = 1000;
-    private static final int ATTEMPTS = 3;
 
     /**
      * Each measured attempt: the loop takes a closing goal, drives the PID for five seconds until the finger meets
@@ -34,22 +33,18 @@ class GripperRealTimeTest {
         for (int round = 0; round < 3; round++) {
             grasp(h);
         }
-        long fewest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < ATTEMPTS && fewest != 0; attempt++) {
+        long fewest = AllocationMeter.fewestBytes(attempt -> {
             open(h);
-            GoalHandle close = h.submit(GripperGoal.to(0.0, 10.0 - attempt));
+            GoalHandle close = h.submit(GripperGoal.to(0.0, 10.0 - 0.25 * attempt));
             long published = h.state().publications();
-            System.gc();
-            long overhead = AllocationMeter.overhead();
-            long before = AllocationMeter.allocatedBytes();
-            h.stepsPlant(CYCLES);
-            fewest = Math.min(fewest, AllocationMeter.allocatedBytes() - before - overhead);
+            long bytes = AllocationMeter.bytesOf(() -> h.stepsPlant(CYCLES));
 
             assertEquals(published + CYCLES, h.state().publications());
             assertEquals(GoalStatus.ABORTED, close.status(), "the measured cycles took the goal and ended it");
             assertTrue(close.result().orElseThrow().stalled());
-            assertEquals(10.0 - attempt, h.table.commandValue(GripperHarness.MAX_EFFORT));
-        }
+            assertEquals(10.0 - 0.25 * attempt, h.table.commandValue(GripperHarness.MAX_EFFORT));
+            return bytes;
+        });
         assertEquals(0, fewest, "bytes allocated in " + CYCLES + " cycles");
     }
 

@@ -27,12 +27,6 @@ class ZeroAllocationTest {
 
     private static final int POINTS = 400;
     private static final int CYCLES = 3000;
-    /**
-     * A garbage collection caused by other threads, or the JIT still compiling after the warm-up on a loaded machine,
-     * can show up as a few hundred bytes on this thread's counter; a real allocation in the cycle shows up in every
-     * attempt.
-     */
-    private static final int ATTEMPTS = 10;
 
     private static TrajectoryGoal wave(double amplitude) {
         TrajectoryPoint[] points = new TrajectoryPoint[POINTS];
@@ -73,21 +67,19 @@ class ZeroAllocationTest {
         }
 
         StateOutput jointStates = h.channels.find("jsb/joint_states", StateOutput.class).orElseThrow();
-        long fewest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < ATTEMPTS && fewest != 0; attempt++) {
+        long fewest = AllocationMeter.fewestBytes(attempt -> {
             GoalHandle measured = h.goals().submit(wave(0.5 - 0.04 * attempt));
             long publishedBefore = jointStates.publications();
-            System.gc();
-            long overhead = AllocationMeter.overhead();
-            long before = AllocationMeter.allocatedBytes();
-            for (int i = 0; i < CYCLES; i++) {
-                h.rig.step();
-            }
-            fewest = Math.min(fewest, AllocationMeter.allocatedBytes() - before - overhead);
+            long bytes = AllocationMeter.bytesOf(() -> {
+                for (int i = 0; i < CYCLES; i++) {
+                    h.rig.step();
+                }
+            });
 
             assertEquals(publishedBefore + CYCLES, jointStates.publications());
             assertEquals(GoalStatus.SUCCEEDED, measured.status(), "the measured cycles took, followed and ended a goal");
-        }
+            return bytes;
+        });
         assertEquals(0, fewest, "bytes allocated in " + CYCLES + " cycles");
     }
 

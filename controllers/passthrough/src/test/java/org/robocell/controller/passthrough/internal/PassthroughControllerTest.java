@@ -212,18 +212,16 @@ class PassthroughControllerTest {
             }
             rig.step();
         }
-        long fewest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && fewest != 0; attempt++) {
+        long fewest = AllocationMeter.fewestBytes(attempt -> {
             in.offer(attempt, -attempt); // polled and forwarded inside the measured cycles
-            System.gc();
-            long overhead = AllocationMeter.overhead();
-            long before = AllocationMeter.allocatedBytes();
-            for (int i = 0; i < 5_000; i++) {
-                rig.step();
-            }
-            fewest = Math.min(fewest, AllocationMeter.allocatedBytes() - before - overhead);
+            long bytes = AllocationMeter.bytesOf(() -> {
+                for (int i = 0; i < 5_000; i++) {
+                    rig.step();
+                }
+            });
             assertEquals(attempt, rig.robot().positionCommand(0));
-        }
+            return bytes;
+        });
         assertEquals(0, fewest, "bytes allocated in 5000 updates");
     }
 }

@@ -218,17 +218,14 @@ class PidControllerTest {
         active(Map.of("reference_and_state_interfaces", List.of("position", "velocity"), "gains.joint1.p", 1.0,
                 "gains.joint1.i", 0.1, "gains.joint2.d", 0.1));
         reference().offer(0.4, 0.2, 0.0, 0.0);
-        long fewest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && fewest != 0; attempt++) {
+        long fewest = AllocationMeter.fewestBytes(attempt -> {
             rig.steps(20_000);
-            System.gc();
-            long overhead = AllocationMeter.overhead();
-            long before = AllocationMeter.allocatedBytes();
-            for (int i = 0; i < 5000; i++) {
-                rig.step();
-            }
-            fewest = Math.min(fewest, AllocationMeter.allocatedBytes() - before - overhead);
-        }
+            return AllocationMeter.bytesOf(() -> {
+                for (int i = 0; i < 5000; i++) {
+                    rig.step();
+                }
+            });
+        });
         assertEquals(0, fewest);
     }
 
