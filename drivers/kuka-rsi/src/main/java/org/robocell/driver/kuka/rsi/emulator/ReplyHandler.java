@@ -8,7 +8,9 @@ import org.robocell.driver.kuka.rsi.protocol.RsiParser;
 /**
  * What the emulated controller does with a datagram that reaches its RSI port, whoever sent it: a well-formed
  * {@code <Sen>} reply with Stop=1 ends RSI; one that carries the current IPOC and arrives in time moves the axes
- * (within their range and speed) and sets the outputs; anything else changes nothing but a counter. Socket-free, so
+ * (robot axes within their range and speed; external axes, which have no model here, to the command) and sets the
+ * outputs; a command or output it lacks takes its {@code HOLDON} value (the last one, or 0); anything else changes
+ * nothing but a counter. Socket-free, so
  * that any bytes can be tried on it ({@code ReplyHandlerFuzzTest}); the emulator's thread is its only caller.
  */
 final class ReplyHandler {
@@ -31,6 +33,7 @@ final class ReplyHandler {
     private final int[] commandChannel;
     private final int[] outputChannel;
     private final int stopChannel;
+    private final int robotAxes;
     private final int ipocChannel;
 
     private final Object lock;
@@ -57,15 +60,19 @@ final class ReplyHandler {
     ReplyHandler(RsiEmulatorConfig config, Object lock, double[] startAxes, double[] axes, double[] lastCommand,
             double[] outputs) {
         RsiChannelMap map = config.channels();
-        RsiLayout layout = map.replyLayout();
+        RsiLayout layout = map.replyLayoutAsReceived();
         this.config = config;
         this.parser = new RsiParser(layout);
         this.values = new double[layout.channelCount()];
-        int n = map.axisCount();
-        commandChannel = new int[n];
-        for (int i = 0; i < n; i++) {
+        int robotAxes = map.axisCount();
+        commandChannel = new int[robotAxes + map.externalAxisCount()];
+        for (int i = 0; i < robotAxes; i++) {
             commandChannel[i] = layout.indexOf(RsiChannelMap.axisTag(map.axisCommand(), i));
         }
+        for (int e = 0; e < map.externalAxisCount(); e++) {
+            commandChannel[robotAxes + e] = layout.indexOf(RsiChannelMap.externalAxisTag(map.externalAxisCommand(), e));
+        }
+        this.robotAxes = robotAxes;
         outputChannel = map.outputs().stream().mapToInt(s -> layout.indexOf(RsiChannelMap.tagOf(s))).toArray();
         stopChannel = map.hasStop() ? layout.indexOf(map.stop()) : -1;
         ipocChannel = layout.indexOf(map.ipoc());
@@ -90,7 +97,8 @@ final class ReplyHandler {
             malformedReplies++;
             return Outcome.MALFORMED;
         }
-        if (stopChannel >= 0 && values[stopChannel] != 0) {
+        // a missing stop flag is 0: HOLDON="0" in kuka_drivers' configuration
+        if (stopChannel >= 0 && present(stopChannel) && values[stopChannel] != 0) {
             stopReplies++;
             return Outcome.STOP;
         }
@@ -110,20 +118,34 @@ final class ReplyHandler {
         return Outcome.ON_TIME;
     }
 
+    private boolean present(int channel) {
+        return (parser.presentMask() & (1L << channel)) != 0;
+    }
+
+    /** The value a reply gives a channel: its own, or the HOLDON value when it lacks it. */
+    private double received(int channel, double last) {
+        return present(channel) ? values[channel] : config.holdOn() ? last : 0.0;
+    }
+
     private void apply(double cycleSeconds) {
-        boolean relative = config.correctionMode() == CorrectionMode.RELATIVE;
+        CorrectionMode mode = config.correctionMode();
         boolean limited = false;
         synchronized (lock) {
             for (int i = 0; i < axes.length; i++) {
-                double command = values[commandChannel[i]];
+                double command = received(commandChannel[i], lastCommand[i]);
                 lastCommand[i] = command;
-                double target = relative ? startAxes[i] + command : command;
-                double reached = config.limits().step(i, axes[i], target, cycleSeconds);
+                double target = switch (mode) {
+                    case RELATIVE -> startAxes[i] + command;
+                    case ABSOLUTE -> command;
+                    // #RELATIVE: the controller adds each cycle's increment to where it last was told to be
+                    case INCREMENTAL -> axes[i] + command;
+                };
+                double reached = i < robotAxes ? config.limits().step(i, axes[i], target, cycleSeconds) : target;
                 limited |= reached != target;
                 axes[i] = reached;
             }
             for (int k = 0; k < outputChannel.length; k++) {
-                outputs[k] = values[outputChannel[k]];
+                outputs[k] = received(outputChannel[k], outputs[k]);
             }
         }
         if (limited) {

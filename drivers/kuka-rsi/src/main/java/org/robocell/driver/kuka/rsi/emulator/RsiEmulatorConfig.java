@@ -27,11 +27,29 @@ import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
  * @param limits              what the axes may do
  * @param channels            the channel names of the ETHERNET configuration (inputs are sent, outputs read)
  * @param replyPollNanos      how often the controller looks for a reply while waiting within a cycle; 0 spins
+ * @param holdOn              the {@code HOLDON} of the received channels: true ({@code HOLDON="1"}, both public
+ *                            configurations) keeps a command or output that a reply on time lacks at its last value;
+ *                            false sets it to 0. A missing stop flag is 0 either way (its {@code HOLDON} is 0 in
+ *                            kuka_drivers' configuration)
  */
 public record RsiEmulatorConfig(InetSocketAddress driver, InetAddress bindAddress, InetAddress foreignBindAddress,
         long cycleNanos, long ipocStart, long ipocStep, int timeoutCount, boolean graceUntilFirstReply,
         CorrectionMode correctionMode, double[] startAxesDegrees, AxisLimits limits, RsiChannelMap channels,
-        long replyPollNanos) {
+        long replyPollNanos, boolean holdOn) {
+
+    /**
+     * The configuration of version 1.1, with {@code HOLDON="1"}.
+     *
+     * @deprecated give {@code holdOn}
+     */
+    @Deprecated
+    public RsiEmulatorConfig(InetSocketAddress driver, InetAddress bindAddress, InetAddress foreignBindAddress,
+            long cycleNanos, long ipocStart, long ipocStep, int timeoutCount, boolean graceUntilFirstReply,
+            CorrectionMode correctionMode, double[] startAxesDegrees, AxisLimits limits, RsiChannelMap channels,
+            long replyPollNanos) {
+        this(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep, timeoutCount,
+                graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels, replyPollNanos, true);
+    }
 
     /** The KR 6 R900 sixx home position A1..A6, as the public RSI simulators start. */
     public static final double[] HOME_DEGREES = { 0, -90, 90, 0, 90, 0 };
@@ -49,8 +67,10 @@ public record RsiEmulatorConfig(InetSocketAddress driver, InetAddress bindAddres
         if (ipocStep <= 0 || timeoutCount <= 0 || replyPollNanos < 0) {
             throw new IllegalArgumentException("ipocStep and timeoutCount must be positive, replyPollNanos >= 0");
         }
-        if (startAxesDegrees.length != channels.axisCount() || limits.axisCount() != channels.axisCount()) {
-            throw new IllegalArgumentException("start axes, limits and channels must agree on the axis count");
+        if (startAxesDegrees.length != channels.axisCount() + channels.externalAxisCount()
+                || limits.axisCount() != channels.axisCount()) {
+            throw new IllegalArgumentException("start axes (robot then external axes), limits and channels must agree"
+                    + " on the axis count");
         }
         startAxesDegrees = startAxesDegrees.clone();
     }
@@ -64,7 +84,8 @@ public record RsiEmulatorConfig(InetSocketAddress driver, InetAddress bindAddres
         InetAddress self = driver.getAddress().isLoopbackAddress() ? driver.getAddress()
                 : new InetSocketAddress(0).getAddress();
         return new RsiEmulatorConfig(driver, self, self, 4_000_000L, 3_393_226L, 4, 100, false,
-                CorrectionMode.RELATIVE, HOME_DEGREES, AxisLimits.kr6R900Sixx(), RsiChannelMap.defaults(), 50_000L);
+                CorrectionMode.RELATIVE, HOME_DEGREES, AxisLimits.kr6R900Sixx(), RsiChannelMap.defaults(), 50_000L,
+                true);
     }
 
     @Override
@@ -75,55 +96,73 @@ public record RsiEmulatorConfig(InetSocketAddress driver, InetAddress bindAddres
     public RsiEmulatorConfig withCycleNanos(long nanos) {
         return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, nanos, ipocStart, ipocStep,
                 timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels,
-                replyPollNanos);
+                replyPollNanos, holdOn);
     }
 
     public RsiEmulatorConfig withTimeoutCount(int count) {
         return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep,
-                count, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels, replyPollNanos);
+                count, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels,
+                replyPollNanos, holdOn);
     }
 
     public RsiEmulatorConfig withGraceUntilFirstReply(boolean grace) {
         return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep,
-                timeoutCount, grace, correctionMode, startAxesDegrees, limits, channels, replyPollNanos);
+                timeoutCount, grace, correctionMode, startAxesDegrees, limits, channels, replyPollNanos, holdOn);
     }
 
     public RsiEmulatorConfig withCorrectionMode(CorrectionMode mode) {
         return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep,
-                timeoutCount, graceUntilFirstReply, mode, startAxesDegrees, limits, channels, replyPollNanos);
+                timeoutCount, graceUntilFirstReply, mode, startAxesDegrees, limits, channels, replyPollNanos, holdOn);
     }
 
     public RsiEmulatorConfig withStartAxesDegrees(double... degrees) {
         return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep,
-                timeoutCount, graceUntilFirstReply, correctionMode, degrees, limits, channels, replyPollNanos);
+                timeoutCount, graceUntilFirstReply, correctionMode, degrees, limits, channels, replyPollNanos, holdOn);
     }
 
     public RsiEmulatorConfig withIpoc(long start, long step) {
         return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, start, step,
                 timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels,
-                replyPollNanos);
+                replyPollNanos, holdOn);
     }
 
     public RsiEmulatorConfig withChannels(RsiChannelMap map) {
         return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep,
-                timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, map, replyPollNanos);
+                timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, map,
+                replyPollNanos, holdOn);
     }
 
     public RsiEmulatorConfig withForeignBindAddress(InetAddress address) {
         return new RsiEmulatorConfig(driver, bindAddress, address, cycleNanos, ipocStart, ipocStep,
                 timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels,
-                replyPollNanos);
+                replyPollNanos, holdOn);
     }
 
     /** Sends from {@code address} (port chosen by the system), the stranger included. */
     public RsiEmulatorConfig withBindAddress(InetAddress address) {
         return new RsiEmulatorConfig(driver, address, address, cycleNanos, ipocStart, ipocStep, timeoutCount,
-                graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels, replyPollNanos);
+                graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels, replyPollNanos, holdOn);
     }
 
     public RsiEmulatorConfig withReplyPollNanos(long nanos) {
         return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep,
-                timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels, nanos);
+                timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels, nanos, holdOn);
+    }
+
+    /** @since 1.2 */
+    public RsiEmulatorConfig withHoldOn(boolean hold) {
+        return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep,
+                timeoutCount, graceUntilFirstReply, correctionMode, startAxesDegrees, limits, channels,
+                replyPollNanos, hold);
+    }
+
+    /**
+     * This configuration with another channel map; the start axes gain or lose external axes (at 0) to match it.
+     */
+    public RsiEmulatorConfig withChannelsAndExternalAxes(RsiChannelMap map) {
+        double[] start = Arrays.copyOf(startAxesDegrees, map.axisCount() + map.externalAxisCount());
+        return new RsiEmulatorConfig(driver, bindAddress, foreignBindAddress, cycleNanos, ipocStart, ipocStep,
+                timeoutCount, graceUntilFirstReply, correctionMode, start, limits, map, replyPollNanos, holdOn);
     }
 
     @Override
@@ -133,7 +172,8 @@ public record RsiEmulatorConfig(InetSocketAddress driver, InetAddress bindAddres
                 && graceUntilFirstReply == c.graceUntilFirstReply && correctionMode == c.correctionMode
                 && Arrays.equals(startAxesDegrees, c.startAxesDegrees) && limits.equals(c.limits)
                 && channels.equals(c.channels) && bindAddress.equals(c.bindAddress)
-                && foreignBindAddress.equals(c.foreignBindAddress) && replyPollNanos == c.replyPollNanos;
+                && foreignBindAddress.equals(c.foreignBindAddress) && replyPollNanos == c.replyPollNanos
+                && holdOn == c.holdOn;
     }
 
     @Override

@@ -56,6 +56,10 @@ public final class RsiRobotEmulator implements AutoCloseable {
     private final double[] pose = new double[6];
     private final int[] axisChannel;
     private final int[] poseChannel;
+    private final int[] setpointPoseChannel;
+    private final int[] setpointAxisChannel;
+    /** E1..E6 of the external axes element, -1 when the controller does not send it */
+    private final int[] externalAxisChannel;
     private final int delayChannel;
     private final int ipocChannel;
     private final int[] inputChannel;
@@ -101,12 +105,24 @@ public final class RsiRobotEmulator implements AutoCloseable {
         for (int k = 0; k < poseChannel.length; k++) {
             poseChannel[k] = robotLayout.indexOf(map.poseTag(k));
         }
+        setpointPoseChannel = new int[map.hasSetpointPose() ? 6 : 0];
+        for (int k = 0; k < setpointPoseChannel.length; k++) {
+            setpointPoseChannel[k] = robotLayout.indexOf(map.setpointPoseTag(k));
+        }
+        setpointAxisChannel = new int[map.hasSetpointAxes() ? n : 0];
+        for (int i = 0; i < setpointAxisChannel.length; i++) {
+            setpointAxisChannel[i] = robotLayout.indexOf(RsiChannelMap.axisTag(map.setpointAxes(), i));
+        }
+        externalAxisChannel = new int[map.sendsExternalAxes() ? RsiChannelMap.BUILT_IN_AXES : 0];
+        for (int e = 0; e < externalAxisChannel.length; e++) {
+            externalAxisChannel[e] = robotLayout.indexOf(RsiChannelMap.externalAxisTag(map.externalActualAxes(), e));
+        }
         delayChannel = map.hasDelay() ? robotLayout.indexOf(map.delay()) : -1;
         ipocChannel = robotLayout.indexOf(map.ipoc());
         inputChannel = map.inputs().stream().mapToInt(s -> robotLayout.indexOf(RsiChannelMap.tagOf(s))).toArray();
         startAxes = config.startAxesDegrees();
         axes = config.startAxesDegrees();
-        lastCommand = new double[n];
+        lastCommand = new double[axes.length];
         inputs = new double[inputChannel.length];
         outputs = new double[map.outputs().size()];
         replies = new ReplyHandler(config, stateLock, startAxes, axes, lastCommand, outputs);
@@ -170,7 +186,7 @@ public final class RsiRobotEmulator implements AutoCloseable {
         }
     }
 
-    /** The measured axes A1..An in degrees. */
+    /** The measured axes A1..An, then the commanded external axes E1..Em, in degrees. */
     public double[] axisDegrees() {
         synchronized (stateLock) {
             return axes.clone();
@@ -394,7 +410,16 @@ public final class RsiRobotEmulator implements AutoCloseable {
             for (int i = 0; i < axisChannel.length; i++) {
                 robotValues[axisChannel[i]] = axes[i];
             }
-            if (poseChannel.length > 0 && axes.length == 6) {
+            // the axes move to their setpoint within the cycle: setpoint and actual are the same here
+            for (int i = 0; i < setpointAxisChannel.length; i++) {
+                robotValues[setpointAxisChannel[i]] = axes[i];
+            }
+            // DEF_EIPos carries E1..E6 whatever the cell has: the ones not commanded read 0
+            for (int e = 0; e < externalAxisChannel.length; e++) {
+                int axis = axisChannel.length + e;
+                robotValues[externalAxisChannel[e]] = axis < axes.length ? axes[axis] : 0.0;
+            }
+            if ((poseChannel.length > 0 || setpointPoseChannel.length > 0) && axisChannel.length == 6) {
                 kinematics.flangePose(axes, pose);
             }
             for (int k = 0; k < inputChannel.length; k++) {
@@ -403,6 +428,9 @@ public final class RsiRobotEmulator implements AutoCloseable {
         }
         for (int k = 0; k < poseChannel.length; k++) {
             robotValues[poseChannel[k]] = pose[k];
+        }
+        for (int k = 0; k < setpointPoseChannel.length; k++) {
+            robotValues[setpointPoseChannel[k]] = pose[k];
         }
         if (delayChannel >= 0) {
             robotValues[delayChannel] = lateReplies;

@@ -87,6 +87,8 @@ public final class KukaRsiHardware implements HardwareComponent {
     private volatile long publishedIpoc;
     private volatile InetSocketAddress robotAddress;
     private double[] startDegrees;
+    /** the axis positions the last reply commanded, for incremental correction */
+    private double[] lastSentDegrees;
     private double[] heldCommand;
     private double[] heldOutput;
     private boolean[] commanded;
@@ -112,9 +114,9 @@ public final class KukaRsiHardware implements HardwareComponent {
         this.context = context;
         List<ComponentInfo> joints = context.info().joints();
         try {
-            if (joints.isEmpty() || joints.size() > 6) {
-                throw new IllegalArgumentException("an RSI robot has 1 to 6 joints (A1..A6), '" + context.info().name()
-                        + "' declares " + joints.size());
+            if (joints.isEmpty() || joints.size() > 12) {
+                throw new IllegalArgumentException("an RSI robot has 1 to 6 axes (A1..A6) and 0 to 6 external axes"
+                        + " (E1..E6), '" + context.info().name() + "' declares " + joints.size() + " joints");
             }
             settings = RsiDriverSettings.from(context.info(), joints.size());
             bindChannels(settings.channels());
@@ -134,12 +136,18 @@ public final class KukaRsiHardware implements HardwareComponent {
         stopReply = new double[out.channelCount()];
         replyBytes = new byte[writer.maxLength()];
         stopBytes = new byte[writer.maxLength()];
-        int n = map.axisCount();
+        // robot axes A1..An, then external axes E1..Em: one entry per joint
+        int robotAxes = map.axisCount();
+        int n = robotAxes + map.externalAxisCount();
         axisChannel = new int[n];
         commandChannel = new int[n];
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < robotAxes; i++) {
             axisChannel[i] = in.indexOf(RsiChannelMap.axisTag(map.actualAxes(), i));
             commandChannel[i] = out.indexOf(RsiChannelMap.axisTag(map.axisCommand(), i));
+        }
+        for (int e = 0; e < map.externalAxisCount(); e++) {
+            axisChannel[robotAxes + e] = in.indexOf(RsiChannelMap.externalAxisTag(map.externalActualAxes(), e));
+            commandChannel[robotAxes + e] = out.indexOf(RsiChannelMap.externalAxisTag(map.externalAxisCommand(), e));
         }
         poseChannel = new int[map.hasPose() ? 6 : 0];
         for (int k = 0; k < poseChannel.length; k++) {
@@ -151,6 +159,7 @@ public final class KukaRsiHardware implements HardwareComponent {
         inputChannel = map.inputs().stream().mapToInt(s -> in.indexOf(RsiChannelMap.tagOf(s))).toArray();
         outputChannel = map.outputs().stream().mapToInt(s -> out.indexOf(RsiChannelMap.tagOf(s))).toArray();
         startDegrees = new double[n];
+        lastSentDegrees = new double[n];
         heldCommand = new double[n];
         heldOutput = new double[outputChannel.length];
         commanded = new boolean[n];
@@ -297,6 +306,7 @@ public final class KukaRsiHardware implements HardwareComponent {
         double[] values = gate.robot();
         for (int i = 0; i < startDegrees.length; i++) {
             startDegrees[i] = values[axisChannel[i]];
+            lastSentDegrees[i] = startDegrees[i];
             heldCommand[i] = Math.toRadians(startDegrees[i]);
         }
         Arrays.fill(heldOutput, 0.0);
@@ -535,10 +545,18 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     private void fillReply(double[] out, long ipoc, boolean stop) {
-        boolean relative = settings.correctionMode() == CorrectionMode.RELATIVE;
+        CorrectionMode mode = settings.correctionMode();
         for (int i = 0; i < commandChannel.length; i++) {
             double degrees = Math.toDegrees(heldCommand[i]);
-            out[commandChannel[i]] = relative ? degrees - startDegrees[i] : degrees;
+            out[commandChannel[i]] = switch (mode) {
+                case RELATIVE -> degrees - startDegrees[i];
+                case ABSOLUTE -> degrees;
+                // a stop reply moves nothing more
+                case INCREMENTAL -> stop ? 0.0 : degrees - lastSentDegrees[i];
+            };
+            if (!stop) {
+                lastSentDegrees[i] = degrees;
+            }
         }
         for (int k = 0; k < outputChannel.length; k++) {
             out[outputChannel[k]] = heldOutput[k];

@@ -43,20 +43,36 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress
     static final String STOP = "rsi_stop";
     static final String INPUTS = "rsi_inputs";
     static final String OUTPUTS = "rsi_outputs";
+    static final String CONFIGURATION = "rsi_configuration";
+    static final String EXTERNAL_AXES = "rsi_external_axes";
+    static final String EXTERNAL_ACTUAL_AXES = "rsi_external_actual_axes";
+    static final String EXTERNAL_AXIS_COMMAND = "rsi_external_axis_command";
+    static final String SETPOINT_POSE = "rsi_setpoint_pose";
+    static final String SETPOINT_AXES = "rsi_setpoint_axes";
 
     static final int DEFAULT_PORT = 49152;
     /** IPOC units: ms of controller time on a KR C4, 250 cycles at 4 ms, ten times the default receive timeout */
     static final long DEFAULT_MAX_IPOC_JUMP = 1000;
     static final int DEFAULT_RECEIVE_BUFFER_BYTES = 0;
 
-    static RsiDriverSettings from(HardwareInfo info, int axisCount) {
+    /**
+     * @param jointCount the component's joints: robot axes A1.. first, then {@value #EXTERNAL_AXES} external axes
+     */
+    static RsiDriverSettings from(HardwareInfo info, int jointCount) {
         String address = info.parameter(LISTEN_ADDRESS, info.parameter(CLIENT_IP, "0.0.0.0"));
         int port = (int) integer(info, LISTEN_PORT,
                 info.parameters().containsKey(CLIENT_PORT) ? integer(info, CLIENT_PORT, DEFAULT_PORT, 0, 65535)
                         : DEFAULT_PORT,
                 0, 65535);
         String robot = info.parameter(ROBOT_ADDRESS, "").trim();
-        RsiChannelMap defaults = RsiChannelMap.defaults(axisCount);
+        int externalAxes = (int) integer(info, EXTERNAL_AXES, 0, 0, 6);
+        int axisCount = jointCount - externalAxes;
+        if (axisCount < 1 || axisCount > 6) {
+            throw new IllegalArgumentException("hardware '" + info.name() + "' has " + jointCount + " joints and "
+                    + EXTERNAL_AXES + "=" + externalAxes + ": an RSI robot has 1 to 6 axes (A1..A6) followed by 0 to 6"
+                    + " external axes (E1..E6)");
+        }
+        RsiChannelMap defaults = RsiChannelMap.preset(info.parameter(CONFIGURATION, "kuka_drivers"), axisCount);
         RsiChannelMap channels = new RsiChannelMap(axisCount,
                 info.parameter(ACTUAL_AXES, defaults.actualAxes()).trim(),
                 info.parameter(ACTUAL_POSE, defaults.actualPose()).trim(),
@@ -66,7 +82,13 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress
                 info.parameter(SEN_TYPE, defaults.senType()).trim(),
                 info.parameter(AXIS_COMMAND, defaults.axisCommand()).trim(),
                 info.parameter(STOP, defaults.stop()).trim(),
-                list(info.parameter(OUTPUTS, "")));
+                list(info.parameter(OUTPUTS, "")),
+                externalAxes,
+                info.parameter(EXTERNAL_ACTUAL_AXES, externalAxes > 0 && defaults.externalActualAxes().isEmpty()
+                        ? "EIPos" : defaults.externalActualAxes()).trim(),
+                info.parameter(EXTERNAL_AXIS_COMMAND, defaults.externalAxisCommand()).trim(),
+                info.parameter(SETPOINT_POSE, defaults.setpointPose()).trim(),
+                info.parameter(SETPOINT_AXES, defaults.setpointAxes()).trim());
         // building the layouts checks every name and the 64-channel limit now rather than at configure
         channels.robotLayout();
         channels.replyLayout();

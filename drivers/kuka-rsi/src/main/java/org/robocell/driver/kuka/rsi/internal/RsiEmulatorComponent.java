@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.lang.System.Logger.Level;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.osgi.service.component.annotations.Activate;
@@ -18,6 +19,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.robocell.driver.kuka.rsi.emulator.RsiEmulatorConfig;
 import org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator;
 import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
+import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
 
 /**
  * Runs an emulated RSI robot while a configuration for {@value #PID} exists: the runtime's stand-in for a real
@@ -64,6 +66,32 @@ public final class RsiEmulatorComponent {
 
         @AttributeDefinition(name = "Start axes (deg)", description = "A1..A6, comma separated")
         String start_axes_deg() default "0,-90,90,0,90,0";
+
+        @AttributeDefinition(name = "ETHERNET configuration", description = "the robot-side configuration of a"
+                + " public ROS driver: kuka_drivers (SENTYPE KROSHU; RIst, AIPos, EIPos, Delay; Stop, AK, EK) or"
+                + " kuka_experimental (SENTYPE ImFree; RIst, RSol, AIPos, ASPos, Delay; AK)", options = {
+                        @org.osgi.service.metatype.annotations.Option(label = "kuka_drivers", value = "kuka_drivers"),
+                        @org.osgi.service.metatype.annotations.Option(label = "kuka_experimental",
+                                value = "kuka_experimental") })
+        String configuration() default "kuka_drivers";
+
+        @AttributeDefinition(name = "SENTYPE", description = "the Type the replies carry; empty: the configuration's")
+        String sen_type() default "";
+
+        @AttributeDefinition(name = "External axes", description = "how many external axes E1..En the PC commands"
+                + " (EK), 0..6")
+        int external_axes() default 0;
+
+        @AttributeDefinition(name = "HOLDON", description = "true: a command missing from a reply keeps its last"
+                + " value (HOLDON=\"1\"); false: it is 0")
+        boolean hold_on() default true;
+
+        @AttributeDefinition(name = "Inputs", description = "further channels the robot sends, comma separated"
+                + " (DiL, Tech.T21:2)")
+        String inputs() default "";
+
+        @AttributeDefinition(name = "Outputs", description = "further channels the robot reads from each reply")
+        String outputs() default "";
 
         @AttributeDefinition(name = "Restart (ms)", description = "when RSI has ended (Stop, timeout), start it again"
                 + " after this many ms from where the axes are, as a KRL program that loops over RSI_ON/RSI_MOVECORR"
@@ -113,23 +141,55 @@ public final class RsiEmulatorComponent {
             throw new IllegalArgumentException("start.axes.deg=" + Texts.quoted(config.start_axes_deg())
                     + " must be the six axes A1..A6 in degrees, comma separated");
         }
+        RsiChannelMap map;
+        try {
+            map = RsiChannelMap.preset(config.configuration(), 6);
+            if (!config.sen_type().isBlank()) {
+                map = new RsiChannelMap(6, map.actualAxes(), map.actualPose(), map.delay(), map.ipoc(), map.inputs(),
+                        config.sen_type().trim(), map.axisCommand(), map.stop(), map.outputs(),
+                        map.externalAxisCount(), map.externalActualAxes(), map.externalAxisCommand(),
+                        map.setpointPose(), map.setpointAxes());
+            }
+            if (config.external_axes() > 0) {
+                map = map.withExternalAxes(config.external_axes(),
+                        map.sendsExternalAxes() ? map.externalActualAxes() : "EIPos", map.externalAxisCommand());
+            }
+            map = map.withInputs(list(config.inputs())).withOutputs(list(config.outputs()));
+            map.robotLayout();
+            map.replyLayout();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("configuration=" + Texts.quoted(config.configuration()) + ", sen.type, "
+                    + "external.axes, inputs, outputs: " + e.getMessage());
+        }
         RsiEmulatorConfig c = RsiEmulatorConfig.defaults(new InetSocketAddress(
                         address("driver.host", config.driver_host()), config.driver_port()))
                 .withCycleNanos(Math.round(config.cycle_ms() * 1_000_000))
                 .withIpoc(3_393_226L, config.ipoc_step())
                 .withTimeoutCount(config.timeout_count())
                 .withGraceUntilFirstReply(config.grace_until_first_reply())
-                .withCorrectionMode(CorrectionMode.parse(config.correction_mode()));
+                .withCorrectionMode(CorrectionMode.parse(config.correction_mode()))
+                .withHoldOn(config.hold_on())
+                .withChannelsAndExternalAxes(map);
+        if (start.length == 6 && map.externalAxisCount() > 0) {
+            start = Arrays.copyOf(start, 6 + map.externalAxisCount());
+        }
         try {
             c = c.withStartAxesDegrees(start);
         } catch (IllegalArgumentException e) {
+            String external = map.externalAxisCount() == 0 ? ""
+                    : " then the external axes E1..E" + map.externalAxisCount();
             throw new IllegalArgumentException("start.axes.deg=" + Texts.quoted(config.start_axes_deg())
-                    + " must be the six axes A1..A6 in degrees, comma separated (" + e.getMessage() + ")");
+                    + " must be the six axes A1..A6" + external + " in degrees, comma separated (" + e.getMessage()
+                    + ")");
         }
         if (!config.bind_address().isBlank()) {
             c = c.withBindAddress(address("bind.address", config.bind_address().trim()));
         }
         return c;
+    }
+
+    private static List<String> list(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
     private static InetAddress address(String key, String host) {

@@ -10,16 +10,23 @@ public enum CorrectionMode {
      */
     RELATIVE,
     /** The value is the commanded axis position itself, in degrees (an RSI program that feeds AXISCORR absolutely). */
-    ABSOLUTE;
+    ABSOLUTE,
+    /**
+     * The value is this cycle's increment: the commanded axis position minus the one commanded in the cycle before,
+     * in degrees, which the controller adds up: what {@code RSI_ON(#RELATIVE)} expects.
+     *
+     * @since 1.2
+     */
+    INCREMENTAL;
 
-    /** {@code relative} or {@code absolute}, any case. */
+    /** {@code relative}, {@code absolute} or {@code incremental}, any case. */
     public static CorrectionMode parse(String text) {
         for (CorrectionMode m : values()) {
             if (m.name().equalsIgnoreCase(text.trim())) {
                 return m;
             }
         }
-        throw new IllegalArgumentException("RSI correction mode must be 'relative' or 'absolute', got "
+        throw new IllegalArgumentException("RSI correction mode must be 'relative', 'absolute' or 'incremental', got "
                 + RsiLayout.quoted(text));
     }
 

@@ -34,7 +34,8 @@ class ReplyHandlerFuzzTest {
     private static final List<RsiEmulatorConfig> CONFIGS = List.of(
             RsiEmulatorConfig.defaults(DRIVER),
             RsiEmulatorConfig.defaults(DRIVER).withCorrectionMode(CorrectionMode.ABSOLUTE).withChannels(
-                    RsiChannelMap.defaults().withOutputs(List.of("DiO", "Tech.T31:3"))));
+                    RsiChannelMap.defaults().withOutputs(List.of("DiO", "Tech.T31:3"))),
+            RsiEmulatorConfig.defaults(DRIVER).withCorrectionMode(CorrectionMode.INCREMENTAL).withHoldOn(false));
 
     // a bound on each input, in regression and (as libFuzzer's -timeout) in fuzzing: a hang is a finding
     @Timeout(30)
@@ -57,6 +58,7 @@ class ReplyHandlerFuzzTest {
         private final RsiLayout layout;
         private final double[] reply;
         private final boolean wellFormed;
+        private final long present;
         private int calls;
 
         Scenario(RsiEmulatorConfig config, byte[] datagram) {
@@ -64,13 +66,17 @@ class ReplyHandlerFuzzTest {
             this.datagram = datagram;
             this.outputs = new double[config.channels().outputs().size()];
             this.handler = new ReplyHandler(config, this, start, axes, lastCommand, outputs);
-            this.layout = config.channels().replyLayout();
+            // as a controller reads it: every channel but the IPOC may be missing and then takes its HOLDON value
+            this.layout = config.channels().replyLayoutAsReceived();
             this.reply = new double[layout.channelCount()];
-            this.wellFormed = new RsiParser(layout).parse(datagram, 0, datagram.length, reply);
+            RsiParser reference = new RsiParser(layout);
+            this.wellFormed = reference.parse(datagram, 0, datagram.length, reply);
+            this.present = reference.presentMask();
         }
 
         void run() {
-            boolean stop = wellFormed && reply[layout.indexOf("Stop")] == 1;
+            int stopChannel = layout.indexOf("Stop");
+            boolean stop = wellFormed && (present & (1L << stopChannel)) != 0 && reply[stopChannel] == 1;
             long echoed = wellFormed ? (long) reply[layout.indexOf("IPOC")] : -1;
             boolean aCycleOfThisSession = echoed >= config.ipocStart()
                     && (echoed - config.ipocStart()) % config.ipocStep() == 0;
@@ -91,6 +97,7 @@ class ReplyHandlerFuzzTest {
 
         private Outcome take(long current, boolean awaiting, boolean inTime) {
             double[] before = axes.clone();
+            double[] commandBefore = lastCommand.clone();
             double[] outputsBefore = outputs.clone();
             Outcome outcome = handler.handle(datagram, datagram.length, current, awaiting, inTime, CYCLE_SECONDS);
             calls++;
@@ -103,8 +110,14 @@ class ReplyHandlerFuzzTest {
             assertEquals(current, (long) reply[layout.indexOf("IPOC")], this::describe);
             AxisLimits limits = config.limits();
             for (int i = 0; i < axes.length; i++) {
-                double command = reply[layout.indexOf(RsiChannelMap.axisTag(config.channels().axisCommand(), i))];
-                double target = config.correctionMode() == CorrectionMode.RELATIVE ? start[i] + command : command;
+                int channel = layout.indexOf(RsiChannelMap.axisTag(config.channels().axisCommand(), i));
+                double command = (present & (1L << channel)) != 0 ? reply[channel]
+                        : config.holdOn() ? commandBefore[i] : 0.0;
+                double target = switch (config.correctionMode()) {
+                    case RELATIVE -> start[i] + command;
+                    case ABSOLUTE -> command;
+                    case INCREMENTAL -> before[i] + command;
+                };
                 double lower = limits.lowerDegrees()[i];
                 double upper = limits.upperDegrees()[i];
                 double reach = limits.maxSpeedDegreesPerSecond()[i] * CYCLE_SECONDS;

@@ -50,7 +50,7 @@ class KukaRsiHardwareTest {
 
     @Test
     void rejectsDescriptionsItCannotDrive() {
-        assertEquals(CallbackReturn.ERROR, init(Map.of("correction_mode", "incremental")));
+        assertEquals(CallbackReturn.ERROR, init(Map.of("correction_mode", "sideways")));
         assertEquals(CallbackReturn.ERROR, init(Map.of("receive_timeout_ms", "-1")));
         assertEquals(CallbackReturn.ERROR, init(Map.of("listen_port", "70000")));
         assertEquals(CallbackReturn.ERROR, init(Map.of("rsi_axis_command", "A K")));

@@ -11,12 +11,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+
 import java.util.Map;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
+import org.robocell.driver.kuka.rsi.emulator.RsiEmulatorConfig;
 import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
 import org.robocell.driver.kuka.rsi.protocol.RsiLayout;
 import org.robocell.driver.kuka.rsi.protocol.RsiParser;
@@ -142,6 +144,26 @@ class RsiEmulatorComponentTest {
                 + " must be the six axes A1..A6 in degrees, comma separated ("), errors.get(0));
         assertNull(five[0].emulator());
         five[0].stop();
+    }
+
+    @Test
+    void theConfigurationPresetExternalAxesAndHoldOnComeFromTheCfg() {
+        RsiEmulatorConfig c = RsiEmulatorComponent.settings(config(Map.of("configuration", "kuka_experimental",
+                "external_axes", 2, "hold_on", false, "sen_type", "Acme")));
+        assertEquals("Acme", c.channels().senType());
+        assertEquals("RSol", c.channels().setpointPose(), "kuka_experimental's robot sends its setpoints");
+        assertEquals(2, c.channels().externalAxisCount());
+        assertEquals("EIPos", c.channels().externalActualAxes(), "commanded external axes need a measured element");
+        assertEquals(8, c.startAxesDegrees().length, "A1..A6 from start.axes.deg, E1 E2 at 0");
+        assertEquals(false, c.holdOn());
+        assertThrowsOneLine("configuration=", Map.of("configuration", "kuka_rsi_hw_interface"));
+        assertThrowsOneLine("configuration=", Map.of("external_axes", 7));
+    }
+
+    private static void assertThrowsOneLine(String start, Map<String, Object> values) {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RsiEmulatorComponent.settings(config(values)));
+        assertTrue(e.getMessage().startsWith(start) && !e.getMessage().contains("\n"), e.getMessage());
     }
 
     private static RsiEmulatorComponent.Config config(Map<String, Object> values) {

@@ -36,18 +36,27 @@ final class RsiRig implements AutoCloseable {
     RsiRobotEmulator robot;
 
     RsiRig(Map<String, String> extraParameters) {
+        this(extraParameters, JOINTS);
+    }
+
+    /** A component with these joints: the robot axes, then any external axes. */
+    RsiRig(Map<String, String> extraParameters, String... joints) {
         Map<String, String> params = new HashMap<>();
         params.put("listen_address", "127.0.0.1");
         params.put("listen_port", "0");
         params.put("receive_timeout_ms", "2000");
         params.put("activate_timeout_ms", "5000");
         params.putAll(extraParameters);
-        context = new DriverContext(info(params));
+        context = new DriverContext(info(params, joints));
     }
 
     static HardwareInfo info(Map<String, String> params) {
+        return info(params, JOINTS);
+    }
+
+    static HardwareInfo info(Map<String, String> params, String... names) {
         List<ComponentInfo> joints = new ArrayList<>();
-        for (String j : JOINTS) {
+        for (String j : names) {
             joints.add(new ComponentInfo(j, ComponentKind.JOINT, List.of(InterfaceInfo.of("position")),
                     List.of(InterfaceInfo.of("position")), Map.of()));
         }

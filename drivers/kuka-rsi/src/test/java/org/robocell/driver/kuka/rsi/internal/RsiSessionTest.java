@@ -37,19 +37,25 @@ class RsiSessionTest {
             long previousIpoc = rig.status("ipoc");
             long ipocSteps = 0;
             long decreasing = 0;
-            long allocatedBefore = threads.getThreadAllocatedBytes(self);
+            // the fewest bytes of four windows: a steady allocation shows in each, a one-off of the JDK's (the
+            // selector's first wait under load counted ~10 KB once) in one
             int cycles = 10_000;
-            for (int i = 0; i < cycles; i++) {
-                assertEquals(ReturnType.OK, rig.driver.read(0, 0));
-                long ipoc = (long) rig.context.stateValue("rsi/ipoc");
-                if (ipoc <= previousIpoc) {
-                    decreasing++;
+            int windows = 4;
+            long allocated = Long.MAX_VALUE;
+            for (int w = 0; w < windows; w++) {
+                long allocatedBefore = threads.getThreadAllocatedBytes(self);
+                for (int i = 0; i < cycles / windows; i++) {
+                    assertEquals(ReturnType.OK, rig.driver.read(0, 0));
+                    long ipoc = (long) rig.context.stateValue("rsi/ipoc");
+                    if (ipoc <= previousIpoc) {
+                        decreasing++;
+                    }
+                    ipocSteps += ipoc - previousIpoc;
+                    previousIpoc = ipoc;
+                    assertEquals(ReturnType.OK, rig.driver.write(0, 0));
                 }
-                ipocSteps += ipoc - previousIpoc;
-                previousIpoc = ipoc;
-                assertEquals(ReturnType.OK, rig.driver.write(0, 0));
+                allocated = Math.min(allocated, threads.getThreadAllocatedBytes(self) - allocatedBefore);
             }
-            long allocated = threads.getThreadAllocatedBytes(self) - allocatedBefore;
             assertEquals(CallbackReturn.SUCCESS, rig.deactivateWhileLooping());
             assertTrue(rig.robot.awaitStopped(5, TimeUnit.SECONDS));
 
@@ -62,8 +68,8 @@ class RsiSessionTest {
             assertEquals(rig.status("received_packets") - rig.status("stale_packets"), rig.status("sent_replies"),
                     "one reply per datagram answered, the last one carrying Stop=1");
             assertEquals(0, rig.status("malformed_packets") + rig.status("foreign_packets"));
-            assertTrue(allocated < 4096, "read+write allocate nothing per cycle; " + allocated + " bytes in "
-                    + cycles + " cycles");
+            assertTrue(allocated < 1024, "read+write allocate nothing per cycle; " + allocated + " bytes in "
+                    + cycles / windows + " cycles");
             System.out.printf("10000 cycles: robot on-time %d, late %d, driver stale %d, missed %d, allocated %d B%n",
                     rig.robot.onTimeReplies(), rig.robot.lateReplies(), rig.status("stale_packets"),
                     rig.status("missed_packets"), allocated);

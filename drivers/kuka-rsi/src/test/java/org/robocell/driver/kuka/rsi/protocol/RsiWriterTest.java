@@ -29,7 +29,7 @@ class RsiWriterTest {
 
     @Test
     void writesTheReplyInTheKroshuShapeWithSixDecimals() {
-        assertEquals("<Sen Type=\"ImFree\"><Stop>0</Stop>"
+        assertEquals("<Sen Type=\"KROSHU\"><Stop>0</Stop>"
                 + "<AK A1=\"-1.234568\" A2=\"0.000000\" A3=\"0.000000\" A4=\"0.000000\" A5=\"0.000000\" A6=\"0.000000\"/>"
                 + "<IPOC>3393226</IPOC></Sen>", write(replyValues(0, -1.2345675, 3393226)));
     }
