@@ -59,6 +59,17 @@ final class SteppedRig implements AutoCloseable {
         throw new AssertionError("no response to request " + id + " in " + MAX_STEPS + " cycles");
     }
 
+    /** Steps until {@code condition} holds (bounded: a condition that never comes fails the test). */
+    void stepUntil(java.util.function.BooleanSupplier condition, String what) {
+        for (int i = 0; i < MAX_STEPS; i++) {
+            robot.step();
+            if (condition.getAsBoolean()) {
+                return;
+            }
+        }
+        throw new AssertionError("not within " + MAX_STEPS + " cycles: " + what);
+    }
+
     /** Steps until a state has arrived; the newest is in {@code client.state}. */
     void awaitState() throws IOException {
         for (int i = 0; i < MAX_STEPS; i++) {
