@@ -135,14 +135,23 @@ public final class FrankaRobotEmulator implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.log(Level.ERROR, "FCI emulator cycle failed: " + e, e);
             }
-            deadline += period;
-            long now = System.nanoTime();
-            if (now - deadline > 10 * period) {
-                // far behind (a paused JVM, a loaded machine): start again from now rather than rush
+            long next = nextDeadline(deadline, System.nanoTime(), period);
+            if (next != deadline + period) {
                 overruns++;
-                deadline = now + period;
             }
+            deadline = next;
         }
+    }
+
+    /**
+     * When the cycle after one that was due at {@code deadline} and ended at {@code now} is due: one period later,
+     * or, when that is less than half a period away, half a period from now. A late cycle is not made up by cycles
+     * back to back: the client would get no time to answer them, and they would count as lost commands.
+     */
+    static long nextDeadline(long deadline, long now, long period) {
+        long next = deadline + period;
+        long earliest = now + period / 2;
+        return next - earliest < 0 ? earliest : next;
     }
 
     private synchronized void cycle() {
@@ -292,7 +301,7 @@ public final class FrankaRobotEmulator implements AutoCloseable {
         return commands.refusedConnections();
     }
 
-    /** Times the cycle thread fell more than ten cycles behind. */
+    /** Cycles the thread ran late (more than half a period), after which it left out the missed slots. */
     public synchronized long overruns() {
         return overruns;
     }
