@@ -19,6 +19,7 @@ final class JointMotionGenerator {
     final double[] ddqD = new double[DOF];
     private final double[] next = new double[DOF];
     private boolean velocityMode;
+    private boolean cartesian;
     private boolean started;
 
     /**
@@ -36,7 +37,17 @@ final class JointMotionGenerator {
         java.util.Arrays.fill(dqD, 0);
         java.util.Arrays.fill(ddqD, 0);
         velocityMode = velocity;
+        cartesian = false;
         started = false;
+    }
+
+    /**
+     * Starts at rest at {@code q} as the joint side of a Cartesian motion generator: the positions come from it,
+     * and violations carry the names of the Cartesian generator's joint checks.
+     */
+    void startCartesian(double[] q) {
+        start(q, false);
+        cartesian = true;
     }
 
     /** The desired state of a robot that is not moving: at rest at {@code q}. */
@@ -79,21 +90,25 @@ final class JointMotionGenerator {
     private void check(int i, double q, double dq, double ddq, double jerk, boolean first, boolean[] errors) {
         double m = 1 + margin;
         if (q > Fr3Limits.Q_MAX[i] || q < Fr3Limits.Q_MIN[i]) {
-            errors[FrankaError.JOINT_MOTION_GENERATOR_POSITION_LIMITS_VIOLATION.ordinal()] = true;
+            errors[(cartesian ? FrankaError.CARTESIAN_MOTION_GENERATOR_JOINT_POSITION_LIMITS_VIOLATION
+                    : FrankaError.JOINT_MOTION_GENERATOR_POSITION_LIMITS_VIOLATION).ordinal()] = true;
         }
         if (dq > Fr3Limits.upperVelocity(i, qD[i]) * m + 1e-9 || dq < Fr3Limits.lowerVelocity(i, qD[i]) * m - 1e-9) {
-            if (first && !velocityMode) {
+            if (first && !velocityMode && !cartesian) {
                 // the first position is not where the robot is: it would have to jump there
                 errors[FrankaError.JOINT_POSITION_MOTION_GENERATOR_START_POSE_INVALID.ordinal()] = true;
             } else {
-                errors[FrankaError.JOINT_MOTION_GENERATOR_VELOCITY_LIMITS_VIOLATION.ordinal()] = true;
+                errors[(cartesian ? FrankaError.CARTESIAN_MOTION_GENERATOR_JOINT_VELOCITY_LIMITS_VIOLATION
+                        : FrankaError.JOINT_MOTION_GENERATOR_VELOCITY_LIMITS_VIOLATION).ordinal()] = true;
             }
         }
         if (Math.abs(ddq) > Fr3Limits.DDQ_MAX * m) {
-            errors[FrankaError.JOINT_MOTION_GENERATOR_VELOCITY_DISCONTINUITY.ordinal()] = true;
+            errors[(cartesian ? FrankaError.CARTESIAN_MOTION_GENERATOR_JOINT_VELOCITY_DISCONTINUITY
+                    : FrankaError.JOINT_MOTION_GENERATOR_VELOCITY_DISCONTINUITY).ordinal()] = true;
         }
         if (Math.abs(jerk) > Fr3Limits.DDDQ_MAX * m) {
-            errors[FrankaError.JOINT_MOTION_GENERATOR_ACCELERATION_DISCONTINUITY.ordinal()] = true;
+            errors[(cartesian ? FrankaError.CARTESIAN_MOTION_GENERATOR_JOINT_ACCELERATION_DISCONTINUITY
+                    : FrankaError.JOINT_MOTION_GENERATOR_ACCELERATION_DISCONTINUITY).ordinal()] = true;
         }
     }
 }

@@ -46,6 +46,9 @@ final class RobotFirmware {
     private final MoveListener listener;
     final RobotSettings settings = new RobotSettings();
     final JointMotionGenerator generator;
+    final CartesianMotionGenerator cartesian;
+    private final double[] qNext = new double[DOF];
+    private final double[] fTEe = new double[16];
     final SuccessRateWindow successRate = new SuccessRateWindow();
 
     final boolean[] errors = new boolean[FrankaError.COUNT];
@@ -80,6 +83,7 @@ final class RobotFirmware {
         this.urdf = urdf.clone();
         this.listener = listener;
         this.generator = new JointMotionGenerator(dt, margin);
+        this.cartesian = new CartesianMotionGenerator(model, dt, margin);
         generator.rest(plant.q());
         holdTorques();
     }
@@ -129,9 +133,7 @@ final class RobotFirmware {
         if (mg == MoveMotionGeneratorMode.NONE && move.controllerMode() != MoveControllerMode.EXTERNAL_CONTROLLER) {
             return MoveStatus.INVALID_ARGUMENT_REJECTED;
         }
-        if (move.useAsyncMotionGenerator() || mg == MoveMotionGeneratorMode.CARTESIAN_POSITION
-                || mg == MoveMotionGeneratorMode.CARTESIAN_VELOCITY
-                || move.controllerMode() == MoveControllerMode.CARTESIAN_IMPEDANCE) {
+        if (move.useAsyncMotionGenerator() || move.controllerMode() == MoveControllerMode.CARTESIAN_IMPEDANCE) {
             // not emulated (yet): said in the module README
             return MoveStatus.COMMAND_NOT_POSSIBLE_REJECTED;
         }
@@ -145,7 +147,13 @@ final class RobotFirmware {
         consecutiveLost = 0;
         motionCycles = 0;
         successRate.reset();
-        generator.start(plant.q(), mg == MoveMotionGeneratorMode.JOINT_VELOCITY);
+        if (mg == MoveMotionGeneratorMode.CARTESIAN_POSITION || mg == MoveMotionGeneratorMode.CARTESIAN_VELOCITY) {
+            generator.startCartesian(plant.q());
+            Frames.multiply(settings.fTNe, settings.neTEe, fTEe);
+            cartesian.start(plant.q(), fTEe, mg == MoveMotionGeneratorMode.CARTESIAN_VELOCITY);
+        } else {
+            generator.start(plant.q(), mg == MoveMotionGeneratorMode.JOINT_VELOCITY);
+        }
         model.massMatrix(plant.q(), mass);
         for (int i = 0; i < DOF; i++) {
             // a damping ratio of about 0.7 on each joint's own inertia
@@ -184,7 +192,12 @@ final class RobotFirmware {
             return;
         }
         boolean external = moveController == MoveControllerMode.EXTERNAL_CONTROLLER;
-        if (motionGeneratorMode != MotionGeneratorMode.NONE) {
+        if (motionGeneratorMode == MotionGeneratorMode.CARTESIAN_POSITION
+                || motionGeneratorMode == MotionGeneratorMode.CARTESIAN_VELOCITY) {
+            System.arraycopy(generator.qD, 0, qNext, 0, DOF);
+            cartesian.update(fresh, qNext, errors);
+            generator.update(qNext, errors);
+        } else if (motionGeneratorMode != MotionGeneratorMode.NONE) {
             double[] target = fresh == null ? null
                     : motionGeneratorMode == MotionGeneratorMode.JOINT_VELOCITY ? fresh.dqC : fresh.qC;
             generator.update(target, errors);

@@ -1,6 +1,7 @@
 package org.robocell.driver.franka.emulator;
 
 import org.ejml.data.DMatrixRMaj;
+import org.robocell.driver.franka.protocol.MotionGeneratorMode;
 import org.robocell.driver.franka.protocol.RobotState;
 import org.robocell.driver.franka.protocol.StateField;
 import org.robocell.kinematics.KinematicModel;
@@ -59,9 +60,21 @@ final class StateComposer {
         s.set(StateField.F_T_NE, set.fTNe).set(StateField.NE_T_EE, set.neTEe).set(StateField.F_T_EE, fTEe)
                 .set(StateField.EE_T_K, set.eeTK);
         endEffector(g.qD, oTEe);
-        s.set(StateField.O_T_EE_D, oTEe).set(StateField.O_T_EE_C, oTEe);
+        s.set(StateField.O_T_EE_D, oTEe);
         velocity(g.dqD, oTEe);
-        s.set(StateField.O_DP_EE_D, values).set(StateField.O_DP_EE_C, values);
+        s.set(StateField.O_DP_EE_D, values);
+        if (fw.motionGeneratorMode == MotionGeneratorMode.CARTESIAN_POSITION
+                || fw.motionGeneratorMode == MotionGeneratorMode.CARTESIAN_VELOCITY) {
+            // what the Cartesian motion generator commands, before the joints resolve it
+            CartesianMotionGenerator c = fw.cartesian;
+            s.set(StateField.O_T_EE_C, c.pose).set(StateField.O_DP_EE_C, c.twist)
+                    .set(StateField.O_DDP_EE_C, c.acceleration);
+        } else {
+            s.set(StateField.O_T_EE_C, oTEe).set(StateField.O_DP_EE_C, values);
+            for (int i = 0; i < 6; i++) {
+                s.set(StateField.O_DDP_EE_C, i, 0);
+            }
+        }
         s.set(StateField.ELBOW_D, 0, g.qD[2]).set(StateField.ELBOW_D, 1, Math.signum(g.qD[3]));
         s.set(StateField.ELBOW_C, 0, g.qD[2]).set(StateField.ELBOW_C, 1, Math.signum(g.qD[3]));
         s.set(StateField.DELBOW_C, 0, g.dqD[2]).set(StateField.DDELBOW_C, 0, g.ddqD[2]);
