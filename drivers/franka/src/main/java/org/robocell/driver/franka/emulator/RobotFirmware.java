@@ -47,6 +47,7 @@ final class RobotFirmware {
     final RobotSettings settings = new RobotSettings();
     final JointMotionGenerator generator;
     final CartesianMotionGenerator cartesian;
+    private final CartesianImpedanceController cartesianImpedance;
     private final double[] qNext = new double[DOF];
     private final double[] fTEe = new double[16];
     final SuccessRateWindow successRate = new SuccessRateWindow();
@@ -84,6 +85,7 @@ final class RobotFirmware {
         this.listener = listener;
         this.generator = new JointMotionGenerator(dt, margin);
         this.cartesian = new CartesianMotionGenerator(model, dt, margin);
+        this.cartesianImpedance = new CartesianImpedanceController(model);
         generator.rest(plant.q());
         holdTorques();
     }
@@ -133,7 +135,7 @@ final class RobotFirmware {
         if (mg == MoveMotionGeneratorMode.NONE && move.controllerMode() != MoveControllerMode.EXTERNAL_CONTROLLER) {
             return MoveStatus.INVALID_ARGUMENT_REJECTED;
         }
-        if (move.useAsyncMotionGenerator() || move.controllerMode() == MoveControllerMode.CARTESIAN_IMPEDANCE) {
+        if (move.useAsyncMotionGenerator()) {
             // not emulated (yet): said in the module README
             return MoveStatus.COMMAND_NOT_POSSIBLE_REJECTED;
         }
@@ -147,9 +149,12 @@ final class RobotFirmware {
         consecutiveLost = 0;
         motionCycles = 0;
         successRate.reset();
+        Frames.multiply(settings.fTNe, settings.neTEe, fTEe);
+        if (move.controllerMode() == MoveControllerMode.CARTESIAN_IMPEDANCE) {
+            cartesianImpedance.start(plant.q(), settings.kX, fTEe);
+        }
         if (mg == MoveMotionGeneratorMode.CARTESIAN_POSITION || mg == MoveMotionGeneratorMode.CARTESIAN_VELOCITY) {
             generator.startCartesian(plant.q());
-            Frames.multiply(settings.fTNe, settings.neTEe, fTEe);
             cartesian.start(plant.q(), fTEe, mg == MoveMotionGeneratorMode.CARTESIAN_VELOCITY);
         } else {
             generator.start(plant.q(), mg == MoveMotionGeneratorMode.JOINT_VELOCITY);
@@ -214,6 +219,8 @@ final class RobotFirmware {
             }
             // a lost torque packet: the robot reuses the last torques it received
             System.arraycopy(lastTauCommand, 0, tauD, 0, DOF);
+        } else if (moveController == MoveControllerMode.CARTESIAN_IMPEDANCE) {
+            cartesianImpedance.torques(q, dq, generator.qD, generator.dqD, generator.ddqD, tauD);
         } else {
             model.inverseDynamics(q, dq, generator.ddqD, inverse);
             for (int i = 0; i < DOF; i++) {

@@ -134,4 +134,52 @@ class FrankaEmulatorCartesianTest {
             assertEquals(start[14], rig.client.state.get(StateField.O_T_EE, 14), 1e-3, "the hand stayed");
         }
     }
+
+    @Test
+    void underCartesianImpedanceAPoseMotionReachesItsGoal() throws Exception {
+        try (SteppedRig rig = SteppedRig.connected(ProtocolVersion.V7)) {
+            rig.startMotion(MoveControllerMode.CARTESIAN_IMPEDANCE, MoveMotionGeneratorMode.CARTESIAN_POSITION);
+            double[] start = commandedPose(rig);
+            int n = 1000;
+            for (int k = 1; k <= n; k++) {
+                double s = (1 - Math.cos(Math.PI * k / n)) / 2;
+                rig.cycle(c -> {
+                    System.arraycopy(start, 0, c.oTEeC, 0, 16);
+                    c.oTEeC[13] += 0.04 * s;
+                });
+            }
+            for (int k = 0; k < 300; k++) {
+                boolean last = k == 299;
+                rig.cycle(c -> {
+                    System.arraycopy(start, 0, c.oTEeC, 0, 16);
+                    c.oTEeC[13] += 0.04;
+                    c.motionGenerationFinished = last;
+                });
+            }
+            assertEquals(MoveStatus.SUCCESS, rig.moveResult().status(),
+                    FrankaError.describe(rig.client.state.reflexReason()));
+            assertEquals(start[13] + 0.04, rig.client.state.get(StateField.O_T_EE, 13), 2e-3, "y of the hand");
+        }
+    }
+
+    @Test
+    void underCartesianImpedanceAPushDeflectsTheHandByForceOverStiffness() throws Exception {
+        try (SteppedRig rig = SteppedRig.connected(ProtocolVersion.V7)) {
+            rig.request(new org.robocell.driver.franka.protocol.FciRequest.SetCartesianImpedance(
+                    new double[] { 1000, 1000, 1000, 100, 100, 100 }));
+            rig.startMotion(MoveControllerMode.CARTESIAN_IMPEDANCE, MoveMotionGeneratorMode.CARTESIAN_POSITION);
+            double[] start = commandedPose(rig);
+            rig.robot.applyFlangeWrench(10, 0, 0, 0, 0, 0);
+            for (int k = 0; k < 2000; k++) {
+                rig.cycle(c -> System.arraycopy(start, 0, c.oTEeC, 0, 16));
+            }
+            rig.client.receiveState();
+            assertEquals(RobotMode.MOVE, rig.client.state.robotMode(),
+                    FrankaError.describe(rig.client.state.errors()));
+            double deflection = rig.client.state.get(StateField.O_T_EE, 12) - start[12];
+            // 10 N on 1000 N/m: 1 cm, a little less with the weak joint spring that holds the null space
+            assertTrue(deflection > 0.006 && deflection < 0.0105, "deflection " + deflection + " m");
+            assertEquals(start[13], rig.client.state.get(StateField.O_T_EE, 13), 2e-3, "no sideways give");
+        }
+    }
 }
