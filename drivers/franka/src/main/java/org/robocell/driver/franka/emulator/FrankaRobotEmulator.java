@@ -86,7 +86,7 @@ public final class FrankaRobotEmulator implements AutoCloseable {
     public static FrankaRobotEmulator start(FrankaEmulatorConfig config) throws IOException {
         KinematicModel model = Fr3Model.withHand();
         return new FrankaRobotEmulator(config, new RigidBodyPlant(model, Fr3Model.FLANGE,
-                new double[] { 0.5, 0.5, 0.5, 0.5, 0.2, 0.2, 0.2 }), model);
+                new double[] { 0.5, 0.5, 0.5, 0.5, 0.2, 0.2, 0.2 }, 1), model);
     }
 
     /** Starts an FR3 on another plant (a physics simulation); {@code model} is the robot's own model of itself. */

@@ -12,13 +12,11 @@ import org.robocell.kinematics.ReferenceFrame;
  */
 public final class RigidBodyPlant implements Plant {
 
-    /** Sub-steps per {@link #step}: keeps a stiff joint-impedance loop on the light wrist joints stable. */
-    static final int SUBSTEPS = 4;
-
     private final KinematicWorkspace workspace;
     private final int flange;
     private final int dof;
     private final double[] damping;
+    private final int substeps;
     private final double[] q;
     private final double[] dq;
     private final double[] ddq;
@@ -32,8 +30,13 @@ public final class RigidBodyPlant implements Plant {
      * @param model      the arm, with whatever it carries as payload
      * @param flangeLink the link an applied wrench acts on
      * @param damping    viscous friction per joint, Nm s/rad
+     * @param substeps   integration steps per {@link #step} (at least 1)
      */
-    public RigidBodyPlant(KinematicModel model, String flangeLink, double[] damping) {
+    public RigidBodyPlant(KinematicModel model, String flangeLink, double[] damping, int substeps) {
+        if (substeps < 1) {
+            throw new IllegalArgumentException("substeps must be at least 1, got " + substeps);
+        }
+        this.substeps = substeps;
         this.workspace = model.newWorkspace();
         this.flange = model.linkIndex(flangeLink);
         this.dof = model.dof();
@@ -64,8 +67,8 @@ public final class RigidBodyPlant implements Plant {
 
     @Override
     public void step(double[] tau, double dt) {
-        double h = dt / SUBSTEPS;
-        for (int s = 0; s < SUBSTEPS; s++) {
+        double h = dt / substeps;
+        for (int s = 0; s < substeps; s++) {
             for (int i = 0; i < dof; i++) {
                 tauNet[i] = tau[i] - damping[i] * dq[i];
             }

@@ -31,6 +31,8 @@ final class RobotFirmware {
 
     /** libfranka's documented rule: the robot stops after this many consecutive cycles without a command. */
     static final int MAX_CONSECUTIVE_LOST = 20;
+    /** Control steps per 1 ms cycle: the robot's inner joint control rate is 4 kHz here. */
+    static final int CONTROL_SUBSTEPS = 4;
     private static final int DOF = 7;
 
     /** Where the final response of a Move goes. */
@@ -209,14 +211,37 @@ final class RobotFirmware {
         } else {
             generator.rest(plant.q());
         }
+        if (external && fresh != null) {
+            checkTorques(fresh.tauJD);
+            System.arraycopy(fresh.tauJD, 0, lastTauCommand, 0, DOF);
+        }
+        if (any(errors)) {
+            abort();
+            return;
+        }
+        // the robot's joint controllers run faster than the 1 kHz of FCI: they and the gravity compensation are
+        // evaluated at each sub-step, the command of this cycle held
+        for (int s = 0; s < CONTROL_SUBSTEPS; s++) {
+            control(external);
+            plant.step(motor, dt / CONTROL_SUBSTEPS);
+        }
+        measureTorques(motor);
+        checkState();
+        if (any(errors)) {
+            abort();
+            return;
+        }
+        if (fresh != null && (fresh.motionGenerationFinished || fresh.torqueCommandFinished)) {
+            endMove(MoveStatus.SUCCESS);
+        }
+    }
+
+    /** The motor torques of this instant: the controller's torques (gravity excluded) and gravity. */
+    private void control(boolean external) {
         double[] q = plant.q();
         double[] dq = plant.dq();
         model.gravity(q, gravity);
         if (external) {
-            if (fresh != null) {
-                checkTorques(fresh.tauJD);
-                System.arraycopy(fresh.tauJD, 0, lastTauCommand, 0, DOF);
-            }
             // a lost torque packet: the robot reuses the last torques it received
             System.arraycopy(lastTauCommand, 0, tauD, 0, DOF);
         } else if (moveController == MoveControllerMode.CARTESIAN_IMPEDANCE) {
@@ -228,22 +253,8 @@ final class RobotFirmware {
                         + jointDamping[i] * (generator.dqD[i] - dq[i]);
             }
         }
-        if (any(errors)) {
-            abort();
-            return;
-        }
         for (int i = 0; i < DOF; i++) {
             motor[i] = tauD[i] + gravity[i];
-        }
-        plant.step(motor, dt);
-        measureTorques(motor);
-        checkState();
-        if (any(errors)) {
-            abort();
-            return;
-        }
-        if (fresh != null && (fresh.motionGenerationFinished || fresh.torqueCommandFinished)) {
-            endMove(MoveStatus.SUCCESS);
         }
     }
 
