@@ -59,9 +59,49 @@ public final class FlightLog {
         return state(i, 0);
     }
 
+    /** Record {@code i}'s desired joint positions {@code q_d}. */
+    public double[] qD(int i) {
+        return state(i, 1);
+    }
+
+    /** Record {@code i}'s measured joint velocities {@code dq}. */
+    public double[] dq(int i) {
+        return state(i, 2);
+    }
+
+    /** Record {@code i}'s desired joint velocities {@code dq_d}. */
+    public double[] dqD(int i) {
+        return state(i, 3);
+    }
+
+    /** Record {@code i}'s measured joint torques {@code tau_J}. */
+    public double[] tauJ(int i) {
+        return state(i, 4);
+    }
+
+    /** Record {@code i}'s filtered external torques {@code tau_ext_hat_filtered}. */
+    public double[] tauExtHatFiltered(int i) {
+        return state(i, 5);
+    }
+
     /** Record {@code i}'s commanded joint positions {@code q_c}. */
     public double[] qC(int i) {
         return command(i, 0, 7);
+    }
+
+    /** Record {@code i}'s commanded joint velocities {@code dq_c}. */
+    public double[] dqC(int i) {
+        return command(i, 7, 7);
+    }
+
+    /** Record {@code i}'s commanded pose {@code O_T_EE_c} (column-major). */
+    public double[] oTEEc(int i) {
+        return command(i, 14, 16);
+    }
+
+    /** Record {@code i}'s commanded twist {@code O_dP_EE_c}. */
+    public double[] oDPEEc(int i) {
+        return command(i, 30, 6);
     }
 
     /** Record {@code i}'s commanded torques {@code tau_J_d}. */

@@ -69,6 +69,15 @@ class FlightRecorderTest {
         assertEquals(0.0, log.qC(1)[0], "no command sent: zeros");
         assertEquals(0.0, log.tauJD(1)[6]);
         assertEquals(8.01, log.q(1)[1]);
+        assertEquals(7.11, log.qD(0)[1], 1e-12);
+        assertEquals(7.22, log.dq(0)[2], 1e-12);
+        assertEquals(7.33, log.dqD(0)[3], 1e-12);
+        assertEquals(7.44, log.tauJ(0)[4], 1e-12);
+        assertEquals(7.56, log.tauExtHatFiltered(0)[6], 1e-12);
+        assertEquals(7.701, log.dqC(0)[1], 1e-12);
+        assertEquals(7.815, log.oTEEc(0)[15], 1e-12);
+        assertEquals(7.905, log.oDPEEc(0)[5], 1e-12);
+        assertEquals(-7.0, log.tauJD(0)[0]);
         assertThrows(IndexOutOfBoundsException.class, () -> log.messageId(2));
     }
 
