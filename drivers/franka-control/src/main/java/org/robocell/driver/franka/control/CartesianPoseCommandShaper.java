@@ -26,8 +26,8 @@ public final class CartesianPoseCommandShaper extends CommandShaper {
 
     /**
      * Shapes {@code pose} (16 values) into {@code outPose} (which may be {@code pose}) and, when {@code elbow} is
-     * not {@code null}, the elbow (2 values) into {@code outElbow}; see {@link #result()}. Without an elbow,
-     * {@code outElbow} (may be {@code null}) is zeroed.
+     * not {@code null}, the elbow (2 values) into {@code outElbow}, which must then be given; see {@link
+     * #result()}. Without an elbow, {@code outElbow} (may be {@code null}) is zeroed.
      */
     public ShapingResult shape(double[] pose, double[] elbow, CommandedState state, double[] outPose,
             double[] outElbow) {

@@ -16,7 +16,8 @@ public final class CartesianVelocityCommandShaper extends CommandShaper {
 
     /**
      * Shapes {@code twist} (6 values) into {@code outTwist} (which may be {@code twist}) and, when {@code elbow} is
-     * not {@code null}, the elbow (2 values) into {@code outElbow}; see {@link #result()}.
+     * not {@code null}, the elbow (2 values) into {@code outElbow}, which must then be given; see {@link
+     * #result()}. Without an elbow, {@code outElbow} (may be {@code null}) is zeroed.
      */
     public ShapingResult shape(double[] twist, double[] elbow, CommandedState state, double[] outTwist,
             double[] outElbow) {
