@@ -98,6 +98,19 @@ public final class RobotLoop {
         return manager.typeRemoved(type);
     }
 
+    /**
+     * Controller code went away (its bundle stopped) while another bundle still serves its types: the instances
+     * whose class {@code loader} loaded (those that could not move to the other bundle's code) go out as in
+     * {@link #controllerTypeRemoved}: active ones deactivated at a cycle boundary, their commands holding (or their
+     * fallbacks in), all unloaded. No code of the bundle that went away runs in the loop afterwards.
+     *
+     * @param code names the code for the answer, e.g. its bundle and version
+     * @since 2.2
+     */
+    public CompletionStage<Result> controllerCodeRemoved(ClassLoader loader, String code) {
+        return manager.codeRemoved(loader, code);
+    }
+
     public void start() {
         if (runner == null) {
             manager.setRunning(true);

@@ -20,6 +20,20 @@ public interface ChannelRegistry {
      */
     Registration register(String name, Channel channel);
 
+    /**
+     * Makes {@code channel} findable under {@code name} for {@code owner}, a key that stays the same across the
+     * instances of one controller (its robot and name: the instance a reload replaces and its successor). When the name
+     * is held by a channel of the same owner, the registration waits instead of failing: the name keeps leading to the
+     * holder's channel until the holder's registration is closed, and from that moment to this channel, with no moment
+     * in between when it leads nowhere. A reload configures the new instance beside the old one and shuts the old one
+     * down after the swap, so the name moves to the new instance's channel right after the new code took over.
+     * Closing a waiting registration withdraws it. A null {@code owner} registers as {@link #register(String, Channel)}.
+     *
+     * @throws IllegalStateException when a channel of another owner (or of none) already holds the name
+     * @since 1.2
+     */
+    Registration register(String name, Channel channel, String owner);
+
     Optional<Channel> find(String name);
 
     /** The channel under {@code name} when it is of the given type. */

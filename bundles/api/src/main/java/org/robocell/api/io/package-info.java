@@ -6,9 +6,13 @@
  * <p>
  * 1.1: a command input can name its fields and refuse, whoever offers it, a command of the wrong length or with
  * values its rule does not allow ({@link org.robocell.api.io.CommandInput#of}), and say why in one line.
+ * <p>
+ * 1.2: a channel name can be registered for an owner ({@link org.robocell.api.io.ChannelRegistry#register(String,
+ * org.robocell.api.io.Channel, String)}), so that a controller's reloaded instance takes its names over from the old
+ * one at the swap instead of being refused.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.robocell.api.io;
 
 import org.osgi.annotation.bundle.Export;

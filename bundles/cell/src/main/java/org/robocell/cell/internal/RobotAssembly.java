@@ -259,11 +259,16 @@ final class RobotAssembly {
             // order of the service events (a bundle update unloads, then the new revision loads)
             if (factories.announcedServes(type)) {
                 // another factory still serves the type: move the instances to its code, each at one cycle boundary
+                Map<String, String> stuck = new LinkedHashMap<>();
                 for (ControllerSnapshot c : instances) {
                     Result r = await(manager().reload(c.name()));
                     LOG.log(r.ok() ? Level.INFO : r.reason() == Reason.SAME_CODE ? Level.DEBUG : Level.WARNING,
                             "robot {0}: {1}", settings.name(), r.message());
+                    if (!r.ok()) {
+                        stuck.put(c.name(), MoveFailures.why(r.message()));
+                    }
                 }
+                takeOutGoneCode(gone.factory, stuck, instances);
                 continue;
             }
             // also without instances, as it runs under the manager's lock: one that a load on another thread was
@@ -280,6 +285,35 @@ final class RobotAssembly {
             }
         }
         reconcile();
+    }
+
+    /**
+     * After the instances of a departed factory's type were moved to the code that serves it now: those that still run
+     * the departed bundle's code (their move failed) must not run it any longer. They go out as if failed (commands
+     * holding, fallbacks in) and are unloaded, each with one line that says why; declared ones are loaded again with
+     * the code that serves their type, inactive (the operator activates them when the robot may move again).
+     */
+    private void takeOutGoneCode(ControllerFactory departed, Map<String, String> stuck, List<ControllerSnapshot> instances) {
+        if (stuck.isEmpty()) {
+            return;
+        }
+        String code = CodeNames.of(departed.getClass());
+        Set<String> before = new LinkedHashSet<>();
+        manager().controllers().forEach(c -> before.add(c.name()));
+        Result r = await(loop.controllerCodeRemoved(departed.getClass().getClassLoader(), code));
+        for (ControllerSnapshot c : instances) {
+            if (!before.contains(c.name()) || manager().controller(c.name()).isPresent() || !stuck.containsKey(c.name())) {
+                continue;
+            }
+            LOG.log(departure(Level.WARNING), "robot {0}: controller ''{1}'' ran code of {2}, which went away, and could"
+                    + " not move to the code that serves ''{3}'' now ({4}); it is {5}; where the controllers file declares"
+                    + " it, it is loaded again, inactive", settings.name(), c.name(), code, c.type(), stuck.get(c.name()),
+                    c.state() == LifecycleState.ACTIVE ? "deactivated (its commands hold) and unloaded" : "unloaded");
+            spawner.load(c.name());
+        }
+        if (!r.ok()) {
+            LOG.log(Level.WARNING, "robot {0}: {1}", settings.name(), r.message());
+        }
     }
 
     /**

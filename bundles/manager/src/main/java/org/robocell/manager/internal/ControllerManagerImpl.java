@@ -124,6 +124,11 @@ public final class ControllerManagerImpl implements ControllerManager {
         return reloads.typeRemoved(type);
     }
 
+    /** For the cell: code went away; the instances still running it go out as if failed, then are unloaded. */
+    public CompletionStage<Result> codeRemoved(ClassLoader loader, String code) {
+        return reloads.codeRemoved(loader, code);
+    }
+
     @Override
     public String robot() {
         return state.robot();

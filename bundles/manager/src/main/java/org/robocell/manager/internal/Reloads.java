@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
 
 import org.robocell.api.cell.InterfaceSnapshot.Kind;
 import org.robocell.api.cell.Reason;
@@ -203,18 +204,33 @@ final class Reloads {
      * every instance is cleaned up, shut down and unloaded.
      */
     CompletionStage<Result> typeRemoved(String type) {
+        return takeOut(mc -> mc.type.equals(type), "its controller type '" + type + "' went away",
+                "controller type '" + type + "' went away");
+    }
+
+    /**
+     * Code went away (a bundle stopped) while another bundle still serves its types, and the instances that run it
+     * could not move to that code: every instance whose class {@code loader} loaded goes out as in
+     * {@link #typeRemoved}, so that no code of a bundle that is gone runs in the loop.
+     */
+    CompletionStage<Result> codeRemoved(ClassLoader loader, String code) {
+        return takeOut(mc -> mc.controller.getClass().getClassLoader() == loader, "its code (" + code + ") went away",
+                "the code of " + code + " went away");
+    }
+
+    private CompletionStage<Result> takeOut(Predicate<ManagedController> which, String fault, String what) {
         commits.lockSettled();
         List<ManagedController> gone = new ArrayList<>();
         Commit commit = null;
         try {
             for (ManagedController mc : state.controllers.values()) {
-                if (mc.type.equals(type)) {
+                if (which.test(mc)) {
                     gone.add(mc);
                 }
             }
             List<ManagedController> active = gone.stream().filter(ManagedController::isActive).toList();
             for (ManagedController mc : active) {
-                mc.recordFault(org.robocell.api.lifecycle.Fault.DEPARTED, "its controller type '" + type + "' went away");
+                mc.recordFault(org.robocell.api.lifecycle.Fault.DEPARTED, fault);
             }
             if (!active.isEmpty()) {
                 commit = planner.forced(active, true);
@@ -236,8 +252,8 @@ final class Reloads {
                         names.add(mc.name);
                     }
                 }
-                return new Result(r.ok(), "controller type '" + type + "' went away; unloaded " + names
-                        + (r.ok() ? "" : ": " + r.message()), r.reason());
+                return new Result(r.ok(), what + "; unloaded " + names + (r.ok() ? "" : ": " + r.message()),
+                        r.reason());
             } finally {
                 commits.unlock();
             }

@@ -3,21 +3,55 @@ package org.robocell.controller.common;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
+import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.io.Channel;
 import org.robocell.api.io.ChannelRegistry;
 
 /**
  * The channels one controller has registered: registered under their own names when it is configured, all closed
  * together when it is cleaned up or shut down (or when one of its names is taken). Not for the control loop.
+ * <p>
+ * Made with the controller's context ({@code new ChannelRegistrations(channels, this::context)} in a
+ * {@link ControllerBase}), it registers the channels for the controller's robot and name, so that a reload (a new
+ * instance configured beside the running one) does not find its names taken: the new instance's channels take the
+ * names over when the old instance, swapped out, closes its registrations.
  */
 public final class ChannelRegistrations {
 
     private final ChannelRegistry registry;
     private final List<ChannelRegistry.Registration> held = new ArrayList<>();
+    private final Supplier<ControllerContext> owner;
 
+    /** Registrations without an owner: a name that is held is refused, also to a reloaded instance. */
     public ChannelRegistrations(ChannelRegistry registry) {
+        this(registry, () -> null);
+    }
+
+    /**
+     * Registrations for the controller whose context {@code owner} gives (null before {@code onInit}: no owner).
+     *
+     * @since 1.3
+     */
+    public ChannelRegistrations(ChannelRegistry registry, Supplier<ControllerContext> owner) {
         this.registry = Objects.requireNonNull(registry, "registry");
+        this.owner = Objects.requireNonNull(owner, "owner");
+    }
+
+    private String owner() {
+        ControllerContext context = owner.get();
+        return context == null ? null : ownerOf(context);
+    }
+
+    /**
+     * The owner key of a controller's channels: the same for every instance of one controller of one robot, and
+     * different for any other controller.
+     *
+     * @since 1.3
+     */
+    public static String ownerOf(ControllerContext context) {
+        return "controller " + context.name() + (context.robot().isEmpty() ? "" : " of robot " + context.robot());
     }
 
     /**
@@ -27,7 +61,7 @@ public final class ChannelRegistrations {
     public void register(Channel... channels) {
         for (Channel c : channels) {
             try {
-                held.add(registry.register(c.name(), c));
+                held.add(registry.register(c.name(), c, owner()));
             } catch (IllegalStateException taken) {
                 closeAll();
                 throw taken;
@@ -37,7 +71,7 @@ public final class ChannelRegistrations {
 
     /** Registers a channel under another name (an alias); a taken name throws and leaves the others registered. */
     public void registerAs(String name, Channel channel) {
-        held.add(registry.register(name, channel));
+        held.add(registry.register(name, channel, owner()));
     }
 
     /** Closes every registration held; the names are free again. */

@@ -1,12 +1,15 @@
 package org.robocell.controller.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.robocell.api.controller.ControllerContext;
+import org.robocell.api.controller.Parameters;
 import org.robocell.api.io.CommandInput;
 import org.robocell.api.io.StateOutput;
 
@@ -36,5 +39,46 @@ class ChannelRegistrationsTest {
         assertTrue(e.getMessage().contains("'c/commands' is already taken"), e.getMessage());
         assertEquals(List.of("c/commands"), directory.names(), "only the other holder's channel is left");
         assertEquals(List.of(), r.names());
+    }
+
+    @Test
+    void aReloadedInstanceOfTheSameControllerTakesItsChannelsOverWhenTheOldOneCloses() {
+        ControllerContext context = new TestContext("kr6/jsb", "kr6");
+        ChannelRegistrations old = new ChannelRegistrations(directory, () -> context);
+        StateOutput oldStates = new StateOutput("kr6/jsb/joint_states", List.of());
+        old.register(oldStates);
+        old.registerAs("kr6/joint_states", oldStates);
+        ChannelRegistrations successor = new ChannelRegistrations(directory, () -> new TestContext("kr6/jsb", "kr6"));
+        StateOutput newStates = new StateOutput("kr6/jsb/joint_states", List.of());
+        successor.register(newStates);
+        successor.registerAs("kr6/joint_states", newStates);
+        assertSame(oldStates, directory.find("kr6/joint_states").orElseThrow());
+        old.closeAll();
+        assertSame(newStates, directory.find("kr6/jsb/joint_states").orElseThrow());
+        assertSame(newStates, directory.find("kr6/joint_states").orElseThrow());
+
+        ChannelRegistrations unowned = new ChannelRegistrations(directory);
+        assertThrows(IllegalStateException.class, () -> unowned.register(new StateOutput("kr6/jsb/joint_states", List.of())),
+                "without its controller's context a registration never takes a held name");
+        ChannelRegistrations otherRobot = new ChannelRegistrations(directory, () -> new TestContext("kr6/jsb", "kr7"));
+        assertThrows(IllegalStateException.class, () -> otherRobot.register(new StateOutput("kr6/jsb/joint_states", List.of())),
+                "a controller of the same name on another robot is another owner");
+    }
+
+    private record TestContext(String name, String robot) implements ControllerContext {
+        @Override
+        public String type() {
+            return "t";
+        }
+
+        @Override
+        public Parameters parameters() {
+            return Parameters.empty("test");
+        }
+
+        @Override
+        public int loopRate() {
+            return 100;
+        }
     }
 }

@@ -80,7 +80,7 @@ final class AdmittanceController extends ControllerBase implements ChainableCont
 
     AdmittanceController(ChannelRegistry channels, KinematicsService kinematics,
             Function<String, Optional<RobotModel>> models) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
         this.kinematicsService = kinematics;
         this.models = models;
     }

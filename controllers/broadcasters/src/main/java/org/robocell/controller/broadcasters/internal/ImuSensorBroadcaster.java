@@ -41,7 +41,7 @@ final class ImuSensorBroadcaster extends ControllerBase {
     private final double[] message = new double[READINGS + 27];
 
     ImuSensorBroadcaster(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

@@ -39,7 +39,7 @@ final class PoseBroadcaster extends ControllerBase {
     private final double[] values = new double[N];
 
     PoseBroadcaster(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

@@ -35,7 +35,7 @@ final class RangeSensorBroadcaster extends ControllerBase {
     private final double[] message = new double[FIELDS.size()];
 
     RangeSensorBroadcaster(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

@@ -73,7 +73,7 @@ final class DiffDriveController extends ControllerBase implements ChainableContr
     private double lastPublication = Double.NaN;
 
     DiffDriveController(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

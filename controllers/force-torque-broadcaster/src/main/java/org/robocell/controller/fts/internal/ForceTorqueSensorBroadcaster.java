@@ -63,7 +63,7 @@ final class ForceTorqueSensorBroadcaster extends ControllerBase {
     private final StateHandle[] sources = new StateHandle[N];
 
     ForceTorqueSensorBroadcaster(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     private static Set<String> liveKeys() {

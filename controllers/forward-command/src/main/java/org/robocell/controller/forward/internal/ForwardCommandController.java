@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import org.robocell.controller.common.ChannelRegistrations;
 import org.robocell.controller.common.ControllerBase;
 import org.robocell.api.controller.CommandHandle;
 import org.robocell.api.controller.ControllerContext;
@@ -70,7 +71,7 @@ final class ForwardCommandController extends ControllerBase {
             CommandInput channel = CommandInput.of(context().name() + "/commands", commandNames,
                     CommandInput.ValueRule.FINITE);
             try {
-                registration = channels.register(channel.name(), channel);
+                registration = channels.register(channel.name(), channel, ChannelRegistrations.ownerOf(context()));
             } catch (IllegalStateException e) {
                 return fail(e.getMessage());
             }

@@ -46,7 +46,7 @@ final class GpioCommandController extends ControllerBase {
     private double[] current;
 
     GpioCommandController(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

@@ -72,7 +72,7 @@ final class GripperActionController extends ControllerBase {
      */
     GripperActionController(String fixedCommandInterface, ChannelRegistry channels) {
         this.fixedCommandInterface = fixedCommandInterface;
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

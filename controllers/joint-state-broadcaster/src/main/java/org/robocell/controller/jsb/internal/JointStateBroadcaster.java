@@ -46,7 +46,7 @@ final class JointStateBroadcaster extends ControllerBase {
     private int extraValues;
 
     JointStateBroadcaster(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

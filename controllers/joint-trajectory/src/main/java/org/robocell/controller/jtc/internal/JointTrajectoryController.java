@@ -69,7 +69,7 @@ final class JointTrajectoryController extends ControllerBase {
     private TrajectoryGoalHandle activeGoal;
 
     JointTrajectoryController(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

@@ -98,7 +98,7 @@ final class MotionPrimitiveExecutor extends ControllerBase implements ChainableC
     MotionPrimitiveExecutor(ChannelRegistry channels, RobotModels robots) {
         this.channels = channels;
         this.robots = robots;
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override

@@ -55,7 +55,7 @@ final class MotionPrimitivesForwardController extends ControllerBase {
     private final ChannelRegistry channels;
 
     MotionPrimitivesForwardController(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
         this.channels = channels;
     }
 

@@ -38,7 +38,7 @@ final class PassthroughController extends ControllerBase implements ChainableCon
     private CommandHandle[] references = new CommandHandle[0];
 
     PassthroughController(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     /** What {@link PassthroughConfig#read} would refuse at configure, and any key it does not read. */

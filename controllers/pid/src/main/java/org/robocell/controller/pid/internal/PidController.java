@@ -54,7 +54,7 @@ final class PidController extends ControllerBase implements ChainableController 
     private double[] error;
 
     PidController(ChannelRegistry channels) {
-        this.registrations = new ChannelRegistrations(channels);
+        this.registrations = new ChannelRegistrations(channels, this::context);
     }
 
     @Override
