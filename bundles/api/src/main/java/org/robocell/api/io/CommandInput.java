@@ -41,7 +41,7 @@ public final class CommandInput implements Channel {
         WRONG_COUNT,
         /** A value its {@link ValueRule} does not allow (NaN, an infinity). */
         NOT_FINITE,
-        /** The acceptance test of a mailbox made with {@link #CommandInput(String, Predicate)} answered false. */
+        /** The acceptance test of a mailbox made with {@link CommandInput#CommandInput(String, Predicate)} answered false. */
         NOT_ACCEPTED,
         /** A value outside its field's bounds ({@link #bound}): beyond a joint's limits. */
         OUT_OF_RANGE
