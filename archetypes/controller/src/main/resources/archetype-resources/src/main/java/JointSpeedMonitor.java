@@ -15,9 +15,9 @@ import org.robocell.controller.common.ChannelRegistrations;
 import org.robocell.controller.common.ControllerBase;
 
 /**
- * Publishes the speed (the absolute velocity) of each joint of the parameter {@code joints} every update, and the
- * highest of them, into the channel {@code <name>/speeds}. It only reads states, so it runs beside any controller that
- * commands the joints, and it can be reloaded while they move.
+ * Publishes the speed of each joint of the parameter {@code joints} every update (how far its measured position
+ * moved since the last update, per second), and the highest of them, into the channel {@code <name>/speeds}. It only
+ * reads states, so it runs beside any controller that commands the joints, and it can be reloaded while they move.
  */
 final class JointSpeedMonitor extends ControllerBase {
 
@@ -30,7 +30,9 @@ final class JointSpeedMonitor extends ControllerBase {
     private final ChannelRegistrations registrations;
     private List<String> joints = List.of();
     private StateOutput speeds;
-    private StateHandle[] velocities = new StateHandle[0];
+    private StateHandle[] positions = new StateHandle[0];
+    /** The positions of the last update; NaN before the first. */
+    private double[] last = new double[0];
 
     JointSpeedMonitor(ChannelRegistry channels) {
         this.registrations = new ChannelRegistrations(channels, this::context);
@@ -69,14 +71,17 @@ final class JointSpeedMonitor extends ControllerBase {
 
     @Override
     public InterfaceConfiguration stateInterfaceConfiguration() {
-        return InterfaceConfiguration.individual(joints.stream().map(j -> j + "/velocity").toList());
+        return InterfaceConfiguration.individual(joints.stream().map(j -> j + "/position").toList());
     }
 
+    /** Off the loop, before the first update: everything the updates need is allocated here. */
     @Override
     public CallbackReturn onActivate(Loans loans) {
-        velocities = new StateHandle[joints.size()];
-        for (int i = 0; i < velocities.length; i++) {
-            velocities[i] = loans.state(joints.get(i) + "/velocity");
+        positions = new StateHandle[joints.size()];
+        last = new double[joints.size()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = loans.state(joints.get(i) + "/position");
+            last[i] = Double.NaN;
         }
         return CallbackReturn.SUCCESS;
     }
@@ -89,12 +94,14 @@ final class JointSpeedMonitor extends ControllerBase {
     public ReturnType update(double time, double period) {
         double[] values = speeds.beginWrite();
         double max = 0;
-        for (int i = 0; i < velocities.length; i++) {
-            double speed = Math.abs(velocities[i].get());
+        for (int i = 0; i < positions.length; i++) {
+            double position = positions[i].get();
+            double speed = Double.isNaN(last[i]) ? 0 : Math.abs(position - last[i]) / period;
+            last[i] = position;
             values[i] = speed;
             max = Math.max(max, speed);
         }
-        values[velocities.length] = max;
+        values[positions.length] = max;
         speeds.endWrite();
         return ReturnType.OK;
     }

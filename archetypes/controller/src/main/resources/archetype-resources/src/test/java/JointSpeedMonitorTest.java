@@ -26,8 +26,11 @@ class JointSpeedMonitorTest {
                 Map.of("joints", List.of("joint1", "joint2")));
         assertEquals(CallbackReturn.SUCCESS, monitor.configure());
         assertEquals(CallbackReturn.SUCCESS, monitor.activate());
-        rig.table().setState("joint1/velocity", -0.5);
-        rig.table().setState("joint2/velocity", 0.25);
+        rig.table().setState("joint1/position", 1.0);
+        rig.table().setState("joint2/position", 2.0);
+        rig.step();
+        rig.table().setState("joint1/position", 1.0 - 0.5 * rig.period());
+        rig.table().setState("joint2/position", 2.0 + 0.25 * rig.period());
         rig.step();
         StateOutput speeds = channels.find("speeds/speeds", StateOutput.class).orElseThrow();
         assertEquals(List.of("joint1/speed", "joint2/speed", "max_speed"), speeds.fields());
