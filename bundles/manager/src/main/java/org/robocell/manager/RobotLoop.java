@@ -99,16 +99,17 @@ public final class RobotLoop {
     }
 
     /**
-     * Controller code went away (its bundle stopped) while another bundle still serves its types: the instances
-     * whose class {@code loader} loaded (those that could not move to the other bundle's code) go out as in
+     * Controller code went away (its bundle stopped) while another bundle still serves its types: the instances among
+     * {@code names} whose class {@code loader} loaded (those that could not move to the other bundle's code) go out as in
      * {@link #controllerTypeRemoved}: active ones deactivated at a cycle boundary, their commands holding (or their
      * fallbacks in), all unloaded. No code of the bundle that went away runs in the loop afterwards.
      *
      * @param code names the code for the answer, e.g. its bundle and version
      * @since 2.2
      */
-    public CompletionStage<Result> controllerCodeRemoved(ClassLoader loader, String code) {
-        return manager.codeRemoved(loader, code);
+    public CompletionStage<Result> controllerCodeRemoved(ClassLoader loader, java.util.Collection<String> names,
+            String code) {
+        return manager.codeRemoved(loader, names, code);
     }
 
     public void start() {

@@ -253,22 +253,26 @@ final class RobotAssembly {
         if (gone == null || loop == null) {
             return;
         }
+        // instances still on the departed code after their move failed, taken out once every type has been moved (one
+        // bundle's types share its code: taking out by code before then would catch instances still to be moved)
+        Map<String, String> stuck = new LinkedHashMap<>();
+        List<ControllerSnapshot> moved = new ArrayList<>();
         for (String type : gone.types) {
             List<ControllerSnapshot> instances = manager().controllers().stream().filter(c -> c.type().equals(type)).toList();
             // only a factory whose arrival the worker has seen takes the instances over: the reactions follow the
             // order of the service events (a bundle update unloads, then the new revision loads)
             if (factories.announcedServes(type)) {
                 // another factory still serves the type: move the instances to its code, each at one cycle boundary
-                Map<String, String> stuck = new LinkedHashMap<>();
                 for (ControllerSnapshot c : instances) {
                     Result r = await(manager().reload(c.name()));
                     LOG.log(r.ok() ? Level.INFO : r.reason() == Reason.SAME_CODE ? Level.DEBUG : Level.WARNING,
                             "robot {0}: {1}", settings.name(), r.message());
-                    if (!r.ok()) {
+                    // SAME_CODE: the instance already runs the class the serving factory makes, not the departed code
+                    if (!r.ok() && r.reason() != Reason.SAME_CODE) {
                         stuck.put(c.name(), MoveFailures.why(r.message()));
                     }
                 }
-                takeOutGoneCode(gone.factory, stuck, instances);
+                moved.addAll(instances);
                 continue;
             }
             // also without instances, as it runs under the manager's lock: one that a load on another thread was
@@ -284,6 +288,7 @@ final class RobotAssembly {
                 }
             }
         }
+        takeOutGoneCode(gone.factory, stuck, moved);
         reconcile();
     }
 
@@ -300,7 +305,7 @@ final class RobotAssembly {
         String code = CodeNames.of(departed.getClass());
         Set<String> before = new LinkedHashSet<>();
         manager().controllers().forEach(c -> before.add(c.name()));
-        Result r = await(loop.controllerCodeRemoved(departed.getClass().getClassLoader(), code));
+        Result r = await(loop.controllerCodeRemoved(departed.getClass().getClassLoader(), stuck.keySet(), code));
         for (ControllerSnapshot c : instances) {
             if (!before.contains(c.name()) || manager().controller(c.name()).isPresent() || !stuck.containsKey(c.name())) {
                 continue;

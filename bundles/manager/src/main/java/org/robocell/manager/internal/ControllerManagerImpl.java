@@ -125,8 +125,8 @@ public final class ControllerManagerImpl implements ControllerManager {
     }
 
     /** For the cell: code went away; the instances still running it go out as if failed, then are unloaded. */
-    public CompletionStage<Result> codeRemoved(ClassLoader loader, String code) {
-        return reloads.codeRemoved(loader, code);
+    public CompletionStage<Result> codeRemoved(ClassLoader loader, java.util.Collection<String> names, String code) {
+        return reloads.codeRemoved(loader, names, code);
     }
 
     @Override

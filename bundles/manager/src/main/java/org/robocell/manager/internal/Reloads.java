@@ -210,11 +210,12 @@ final class Reloads {
 
     /**
      * Code went away (a bundle stopped) while another bundle still serves its types, and the instances that run it
-     * could not move to that code: every instance whose class {@code loader} loaded goes out as in
+     * could not move to that code: each of those named whose class {@code loader} loaded goes out as in
      * {@link #typeRemoved}, so that no code of a bundle that is gone runs in the loop.
      */
-    CompletionStage<Result> codeRemoved(ClassLoader loader, String code) {
-        return takeOut(mc -> mc.controller.getClass().getClassLoader() == loader, "its code (" + code + ") went away",
+    CompletionStage<Result> codeRemoved(ClassLoader loader, java.util.Collection<String> names, String code) {
+        return takeOut(mc -> names.contains(mc.name) && mc.controller.getClass().getClassLoader() == loader,
+                "its code (" + code + ") went away",
                 "the code of " + code + " went away");
     }
 
