@@ -106,6 +106,13 @@ public class KinematicsBenchmark {
         return acceleration;
     }
 
+    /** The same accelerations as {@link #forwardDynamics} by the O(n) articulated-body algorithm. */
+    @Benchmark
+    public double[] articulatedBodyDynamics() {
+        workspace.articulatedBodyDynamics(q, dq, tau, acceleration);
+        return acceleration;
+    }
+
     @Benchmark
     public IkResult inverseKinematics() {
         return workspace.inverseKinematics(flange, ikTarget, ikSeed, IkOptions.DEFAULT, ikSolution);

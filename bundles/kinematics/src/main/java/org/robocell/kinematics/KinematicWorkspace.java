@@ -71,6 +71,17 @@ public interface KinematicWorkspace {
     void forwardDynamics(double[] q, double[] dq, double[] tau, double[] ddq);
 
     /**
+     * The same joint accelerations as {@link #forwardDynamics}, with gravity, payload and external wrenches, by
+     * Featherstone's articulated-body algorithm: O(n) in the number of joints, no mass matrix formed or
+     * factorised. The algorithm of choice for simulation.
+     *
+     * @throws IllegalStateException when a moving body has no mass (the articulated inertia about its joint is
+     *                               not positive)
+     * @since 1.1
+     */
+    void articulatedBodyDynamics(double[] q, double[] dq, double[] tau, double[] ddq);
+
+    /**
      * Joint positions that place {@code link} at {@code target} (a row-major 4x4 transform in the base frame),
      * within the joint limits, by damped least squares starting from {@code seed}. {@code solution} receives the
      * best positions found even when the solve did not converge. Leaves the workspace's poses at

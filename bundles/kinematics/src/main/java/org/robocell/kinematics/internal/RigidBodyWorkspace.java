@@ -32,7 +32,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     /** Joint motion vector S of each body: (angular, linear about the base origin). */
     final double[] motion;
     /** Spatial inertia of each body about the base origin: mass, first moment m·c (3), rotational inertia (6). */
-    private final double[] inertia;
+    final double[] inertia;
     private final double[] composite;
     private final double[] velocity;
     private final double[] acceleration;
@@ -48,6 +48,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     private final CholeskyDecompositionInner_DDRM cholesky = new CholeskyDecompositionInner_DDRM(true);
     private final double[] rhs;
     private final DampedLeastSquaresIk ik;
+    private final ArticulatedBodies articulated;
 
     RigidBodyWorkspace(RigidBodyTree tree) {
         this.tree = tree;
@@ -67,6 +68,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
         rhs = new double[dof];
         cholesky.setExpectedMaxSize(dof, dof);
         ik = new DampedLeastSquaresIk(this, tree);
+        articulated = new ArticulatedBodies(this, tree);
     }
 
     @Override
@@ -325,6 +327,16 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
         System.arraycopy(rhs, 0, ddq, 0, dof);
     }
 
+    @Override
+    public void articulatedBodyDynamics(double[] q, double[] dq, double[] tau, double[] ddq) {
+        requireLength(dq, "dq");
+        requireLength(tau, "tau");
+        requireLength(ddq, "ddq");
+        forwardKinematics(q);
+        placeInertias();
+        articulated.solve(dq, tau, ddq);
+    }
+
     /** Expresses every body's mass properties as a spatial inertia about the base origin. */
     private void placeInertias() {
         double[] in = tree.inertia;
@@ -412,8 +424,8 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
             force[o + 4] += wz * h[3] - wx * h[5];
             force[o + 5] += wx * h[4] - wy * h[3];
         }
-        if (withWrenches && wrenchedLinks > 0) {
-            subtractExternalWrenches();
+        if (withWrenches) {
+            subtractExternalWrenches(force);
         }
         for (int b = bodies - 1; b > 0; b--) {
             int o = b * MOTION;
@@ -429,8 +441,15 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
         }
     }
 
-    /** Moves each link's wrench to the base origin (torque + p × force) and subtracts it from its body's force. */
-    private void subtractExternalWrenches() {
+    /**
+     * Moves each link's wrench to the base origin (torque + p × force) and subtracts it from its body's entry of
+     * {@code bodyForce} (6 per body).
+     */
+    void subtractExternalWrenches(double[] bodyForce) {
+        if (wrenchedLinks == 0) {
+            return;
+        }
+        double[] force = bodyForce;
         for (int l = 0; l < wrenched.length; l++) {
             int body = tree.linkBody[l];
             if (!wrenched[l] || body == 0) {
@@ -449,7 +468,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     }
 
     /** out = I·m for a spatial inertia I = (mass, h, Ī): (Ī ω + h × v, mass v - h × ω). */
-    private static void applyInertia(double[] in, int io, double[] m, int mo, double[] out, int oo) {
+    static void applyInertia(double[] in, int io, double[] m, int mo, double[] out, int oo) {
         double mass = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
         double ixx = in[io + 4], ixy = in[io + 5], ixz = in[io + 6], iyy = in[io + 7], iyz = in[io + 8], izz = in[io + 9];
         double wx = m[mo], wy = m[mo + 1], wz = m[mo + 2], vx = m[mo + 3], vy = m[mo + 4], vz = m[mo + 5];
