@@ -82,6 +82,17 @@ public interface KinematicWorkspace {
     void articulatedBodyDynamics(double[] q, double[] dq, double[] tau, double[] ddq);
 
     /**
+     * As {@link #articulatedBodyDynamics(double[], double[], double[], double[])} with a diagonal joint-space
+     * inertia added to the mass matrix: solves (M + diag(armature)) ddq = tau - C dq - g + Jᵀ wrench, still in
+     * O(n) (Pinocchio's {@code model.armature}). Armature models rotor inertia seen through a gear; a simulator
+     * also uses it for forces it treats implicitly (dt·damping + dt²·stiffness of a joint).
+     *
+     * @param armature one entry per joint, each >= 0
+     * @since 1.1
+     */
+    void articulatedBodyDynamics(double[] q, double[] dq, double[] tau, double[] armature, double[] ddq);
+
+    /**
      * Joint positions that place {@code link} at {@code target} (a row-major 4x4 transform in the base frame),
      * within the joint limits, by damped least squares starting from {@code seed}. {@code solution} receives the
      * best positions found even when the solve did not converge. Leaves the workspace's poses at

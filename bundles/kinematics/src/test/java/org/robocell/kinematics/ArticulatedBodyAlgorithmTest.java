@@ -124,6 +124,41 @@ class ArticulatedBodyAlgorithmTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("robots")
+    void armatureAddsToTheDiagonalOfTheMassMatrix(String name, KinematicModel model, List<String> wrenchedLinks,
+            boolean wellConditioned) {
+        KinematicWorkspace ws = model.newWorkspace();
+        int n = model.dof();
+        Random rnd = new Random(3);
+        DMatrixRMaj mass = new DMatrixRMaj(n, n);
+        double[] ddq = new double[n];
+        double[] bias = new double[n];
+        for (int trial = 0; trial < 20; trial++) {
+            double[] q = random(rnd, n, 2.5);
+            double[] dq = random(rnd, n, 3.0);
+            double[] tau = random(rnd, n, 40.0);
+            double[] armature = random(rnd, n, 1.0);
+            for (int j = 0; j < n; j++) {
+                armature[j] = Math.abs(armature[j]);
+            }
+            wrenchEveryLink(ws, model, wrenchedLinks, rnd);
+            ws.articulatedBodyDynamics(q, dq, tau, armature, ddq);
+            // (M + diag(a)) ddq + C dq + g - Jᵀ w = tau
+            ws.massMatrix(q, mass);
+            ws.inverseDynamics(q, dq, new double[n], bias);
+            for (int i = 0; i < n; i++) {
+                double lhs = bias[i] + armature[i] * ddq[i];
+                double size = 1 + Math.abs(bias[i]) + Math.abs(armature[i] * ddq[i]);
+                for (int j = 0; j < n; j++) {
+                    lhs += mass.get(i, j) * ddq[j];
+                    size += Math.abs(mass.get(i, j) * ddq[j]);
+                }
+                assertEquals(tau[i], lhs, 1e-9 * size, "trial " + trial + ", joint " + i);
+            }
+        }
+    }
+
     @Test
     void gravityTorquesHoldTheArmStill() {
         KinematicModel fr3 = KinematicModel.of(TestRobots.fr3());

@@ -28,6 +28,7 @@ class ZeroAllocationTest {
     private static final double[] DQ = {0.1, -0.2, 0.3, -0.1, 0.2, -0.3, 0.4};
     private static final double[] DDQ = {1, -1, 0.5, -0.5, 2, -2, 1};
     private static final double[] TAU = new double[7];
+    private static final double[] ARMATURE = {0.1, 0.1, 0.1, 0.1, 0.01, 0.01, 0.01};
     private static final double[] OUT = new double[7];
     private static final double[] TRANSFORM = new double[16];
     private static final DMatrixRMaj JACOBIAN = new DMatrixRMaj(6, 7);
@@ -122,6 +123,7 @@ class ZeroAllocationTest {
         assertAllocationFree("articulated-body algorithm", i -> {
             Q[0] = 1e-6 * i;
             ws.articulatedBodyDynamics(Q, DQ, TAU, OUT);
+            ws.articulatedBodyDynamics(Q, DQ, TAU, ARMATURE, OUT);
         });
     }
 

@@ -51,10 +51,11 @@ final class ArticulatedBodies {
     }
 
     /**
-     * Joint accelerations {@code ddq} for torques {@code tau} at rates {@code dq}; the workspace has placed the
-     * bodies (poses, motion vectors, spatial inertias) for the positions.
+     * Joint accelerations {@code ddq} for torques {@code tau} at rates {@code dq}, with {@code armature} (null:
+     * none) added to the diagonal of the mass matrix; the workspace has placed the bodies (poses, motion vectors,
+     * spatial inertias) for the positions.
      */
-    void solve(double[] dq, double[] tau, double[] ddq) {
+    void solve(double[] dq, double[] tau, double[] armature, double[] ddq) {
         double[] s = ws.motion;
         double[] v = velocity;
         for (int k = 0; k < M; k++) {
@@ -103,7 +104,8 @@ final class ArticulatedBodies {
                 u[o + r] = ia[row] * s[o] + ia[row + 1] * s[o + 1] + ia[row + 2] * s[o + 2]
                         + ia[row + 3] * s[o + 3] + ia[row + 4] * s[o + 4] + ia[row + 5] * s[o + 5];
             }
-            double db = dot(s, o, u, o);
+            // a joint-space inertia on the diagonal of M adds to D alone (RBDA §7.3 with rotor inertia)
+            double db = dot(s, o, u, o) + (armature == null ? 0 : armature[b - 1]);
             if (!(db > 0)) {
                 throw new IllegalStateException("the articulated inertia about joint " + tree.jointNames.get(b - 1)
                         + " is not positive: a moving body has no mass");

@@ -334,7 +334,18 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
         requireLength(ddq, "ddq");
         forwardKinematics(q);
         placeInertias();
-        articulated.solve(dq, tau, ddq);
+        articulated.solve(dq, tau, null, ddq);
+    }
+
+    @Override
+    public void articulatedBodyDynamics(double[] q, double[] dq, double[] tau, double[] armature, double[] ddq) {
+        requireLength(dq, "dq");
+        requireLength(tau, "tau");
+        requireLength(armature, "armature");
+        requireLength(ddq, "ddq");
+        forwardKinematics(q);
+        placeInertias();
+        articulated.solve(dq, tau, armature, ddq);
     }
 
     /** Expresses every body's mass properties as a spatial inertia about the base origin. */
