@@ -18,8 +18,9 @@ public interface Simulation {
      * A simulation of {@code model} (its gravity and payload included) at rest at position 0, or within the limits
      * where 0 is outside them.
      *
-     * @throws IllegalArgumentException when the settings' per-joint arrays do not have one entry per joint, or a
-     *                                  contact point names a link the model does not have
+     * @throws IllegalArgumentException when the settings' per-joint arrays do not have one entry per joint, a
+     *                                  contact point names a link the model does not have, or a moving body has
+     *                                  no mass
      */
     static Simulation create(KinematicModel model, SimulationSettings settings) {
         return new RigidBodySimulation(model, settings);
