@@ -288,6 +288,9 @@ class FrankaEmulatorCommunicationTest {
                 for (int i = 0; i < SteppedRig.MAX_STEPS && r == null; i++) {
                     rig.robot.step();
                     r = next.response(id);
+                    if (r == null) {
+                        SteppedRig.pause();
+                    }
                 }
                 assertEquals(ConnectStatus.SUCCESS, r.status());
             }

@@ -23,6 +23,15 @@ final class SteppedRig implements AutoCloseable {
     /** Bound on the cycles any wait may take: far more than any answer needs, so a hang fails instead. */
     static final int MAX_STEPS = 2000;
 
+    /**
+     * Lets real time pass after a step that did not bring what a wait waits for: the robot's clock is stepped, but
+     * the loopback sockets deliver in the kernel's time, which a loaded machine stretches (2000 steps without a pause
+     * took 40 ms, and a TCP message had not arrived yet). The number of cycles stays what it was.
+     */
+    static void pause() {
+        java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+    }
+
     final FrankaRobotEmulator robot;
     final FciTestClient client;
     final RobotCommand command = new RobotCommand();
@@ -55,6 +64,7 @@ final class SteppedRig implements AutoCloseable {
             if (r != null) {
                 return r;
             }
+            pause();
         }
         throw new AssertionError("no response to request " + id + " in " + MAX_STEPS + " cycles");
     }
@@ -66,6 +76,7 @@ final class SteppedRig implements AutoCloseable {
             if (condition.getAsBoolean()) {
                 return;
             }
+            pause();
         }
         throw new AssertionError("not within " + MAX_STEPS + " cycles: " + what);
     }
@@ -77,6 +88,7 @@ final class SteppedRig implements AutoCloseable {
             if (client.receiveState()) {
                 return;
             }
+            pause();
         }
         throw new AssertionError("no state in " + MAX_STEPS + " cycles");
     }
@@ -91,6 +103,7 @@ final class SteppedRig implements AutoCloseable {
                 assertEquals(MoveStatus.MOTION_STARTED, r.status(), "the Move's first response");
                 break;
             }
+            pause();
         }
         for (int i = 0; i < MAX_STEPS; i++) {
             client.receiveState();
@@ -100,6 +113,7 @@ final class SteppedRig implements AutoCloseable {
                 return;
             }
             robot.step();
+            pause();
         }
         throw new AssertionError("the robot never showed the motion's modes");
     }
