@@ -548,14 +548,16 @@ public final class KukaRsiHardware implements HardwareComponent {
         CorrectionMode mode = settings.correctionMode();
         for (int i = 0; i < commandChannel.length; i++) {
             double degrees = Math.toDegrees(heldCommand[i]);
-            out[commandChannel[i]] = switch (mode) {
-                case RELATIVE -> degrees - startDegrees[i];
-                case ABSOLUTE -> degrees;
-                // a stop reply moves nothing more
-                case INCREMENTAL -> stop ? 0.0 : degrees - lastSentDegrees[i];
-            };
-            if (!stop) {
-                lastSentDegrees[i] = degrees;
+            switch (mode) {
+                case RELATIVE -> out[commandChannel[i]] = degrees - startDegrees[i];
+                case ABSOLUTE -> out[commandChannel[i]] = degrees;
+                case INCREMENTAL -> {
+                    // the increment as it goes on the wire (6 decimals), and what the robot has been sent in sum:
+                    // rounding then never adds up over the cycles. A stop reply moves nothing more.
+                    double increment = stop ? 0.0 : onTheWire(degrees - lastSentDegrees[i]);
+                    out[commandChannel[i]] = increment;
+                    lastSentDegrees[i] += increment;
+                }
             }
         }
         for (int k = 0; k < outputChannel.length; k++) {
@@ -565,6 +567,12 @@ public final class KukaRsiHardware implements HardwareComponent {
             out[stopChannel] = stop ? 1 : 0;
         }
         out[replyIpocChannel] = ipoc;
+    }
+
+    /** {@code degrees} rounded to the reply's 6 decimals, half away from zero, as {@code RsiWriter} prints it. */
+    private static double onTheWire(double degrees) {
+        double scaled = Math.abs(degrees) * 1e6;
+        return Math.copySign(Math.floor(scaled + 0.5), degrees) / 1e6;
     }
 
     private void publishState() {

@@ -59,7 +59,8 @@ class RsiConfigurationsTest {
             assertEquals(300, rig.run(300), "holding");
             assertEquals(0.0, rig.robot.lastCommand()[0], 1e-9, "holding still is an increment of 0");
             double reached = rig.robot.axisDegrees()[0];
-            assertTrue(reached <= Math.toDegrees(target) + 1e-9, "an increment the robot judged late is lost, never"
+            // the increments go on the wire with 6 decimals; their sum is kept, so the end is within one rounding
+            assertTrue(reached <= Math.toDegrees(target) + 1e-6, "an increment the robot judged late is lost, never"
                     + " doubled: " + reached);
             if (lateDuringTheRamp == 0) {
                 assertEquals(Math.toDegrees(target), reached, 1e-6);
