@@ -19,6 +19,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 import org.osgi.test.common.annotation.InjectService;
 import org.robocell.driver.franka.protocol.CommandHeader;
 import org.robocell.driver.franka.protocol.ConnectStatus;
@@ -42,13 +44,59 @@ class FrankaEmulatorConfigurationTest {
     @InjectService(timeout = 10_000)
     ConfigurationAdmin configAdmin;
 
+    @InjectService(timeout = 10_000)
+    ServiceComponentRuntime components;
+
     private Configuration configuration;
 
+    /**
+     * Deletes the configuration and waits until the component has no instance left: a configuration for the same PID
+     * created by the next test while the deletion is still on its way can otherwise meet the old instance.
+     */
     @AfterEach
-    void removeTheConfiguration() throws IOException {
+    void removeTheConfiguration() throws Exception {
         if (configuration != null) {
             configuration.delete();
         }
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (emulatorInstances() > 0) {
+            assertTrue(System.nanoTime() < deadline, "the emulator component still runs after its configuration"
+                    + " was deleted");
+            Thread.sleep(20);
+        }
+    }
+
+    /**
+     * Waits until an instance runs with the given setting. Felix SCR reads a configuration's properties and its change
+     * count apart: an update that lands between the two reads is taken for one it has already seen, and the instance
+     * keeps the older properties. An operator's second edit seconds later is not affected; a test's edit a millisecond
+     * later is.
+     */
+    private void awaitInstanceWith(String key, Object value) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (true) {
+            for (ComponentDescriptionDTO description : components.getComponentDescriptionDTOs()) {
+                if (description.configurationPid.length > 0 && PID.equals(description.configurationPid[0])) {
+                    for (var instance : components.getComponentConfigurationDTOs(description)) {
+                        if (value.equals(instance.properties.get(key))) {
+                            return;
+                        }
+                    }
+                }
+            }
+            assertTrue(System.nanoTime() < deadline, "no emulator component instance with " + key + "=" + value);
+            Thread.sleep(20);
+        }
+    }
+
+    private int emulatorInstances() {
+        int instances = 0;
+        for (ComponentDescriptionDTO description : components.getComponentDescriptionDTOs()) {
+            if (description.configurationPid.length > 0 && PID.equals(description.configurationPid[0])) {
+                instances += components.getComponentConfigurationDTOs(description).size();
+            }
+        }
+        return instances;
     }
 
     private static int freePort() throws IOException {
@@ -69,7 +117,7 @@ class FrankaEmulatorConfigurationTest {
     }
 
     /** Connects to the robot once it listens (bounded: 20 s). */
-    private static Socket awaitRobot(int port) throws Exception {
+    private Socket awaitRobot(int port) throws Exception {
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (true) {
             try {
@@ -78,7 +126,8 @@ class FrankaEmulatorConfigurationTest {
                 return s;
             } catch (IOException e) {
                 if (System.nanoTime() > deadline) {
-                    throw new AssertionError("no FR3 listening on port " + port, e);
+                    throw new AssertionError("no FR3 listening on port " + port + " (emulator component instances: "
+                            + emulatorInstances() + ", configuration: " + configuration.getProperties() + ")", e);
                 }
                 Thread.sleep(50);
             }
@@ -131,6 +180,8 @@ class FrankaEmulatorConfigurationTest {
     void aConfigurationItCannotUseLeavesItOffAndTheNextGoodOneStartsIt() throws Exception {
         int port = freePort();
         configure("command.port", port, "start.q", "0,0,0");
+        awaitInstanceWith("start.q", "0,0,0");
+        assertTrue(!listening(port), "seven joint positions are needed; three start no robot");
         configure("command.port", port, "start.q", "0.1,-0.5,0,-2,0,1.5,0.7");
         try (Socket tcp = awaitRobot(port)) {
             assertTrue(tcp.isConnected());
