@@ -62,7 +62,7 @@ class ScriptModeTest {
         RoboCellProcess.Run unknown = robocell("--frobnicate");
         assertNotEquals(0, unknown.status());
         assertTrue(unknown.output().contains("unknown option '--frobnicate'"), unknown.output());
-        assertTrue(unknown.output().contains("usage: java -jar robocell.jar"), unknown.output());
+        assertTrue(unknown.output().contains("usage: java [JVM options] -jar robocell.jar"), unknown.output());
     }
 
     /** The FR3 of the default cell alone, in the working directory's runtime/cell (the runtime's default cell folder). */

@@ -58,13 +58,26 @@ public final class DefaultCell implements ConfigurationListener {
     record Wanted(String pid, String factoryPid, String name, Dictionary<String, Object> properties, String what) {
     }
 
+    /** Where the embedded default cell is written, relative to the working directory (beside state/config). */
+    static final String UNPACKED = "state/default-cell";
+
     private final BundleContext context;
     private final ConfigurationAdmin configurationAdmin;
+    /** The folder this start reads the default cell from, once chosen. */
+    private Path chosen;
+
+    /** The runtime's working directory: where a relative cell folder and the unpacked embedded cell are. */
+    private final Path workingDirectory;
 
     @Activate
     public DefaultCell(BundleContext context, @Reference ConfigurationAdmin configurationAdmin) {
+        this(context, configurationAdmin, Path.of(System.getProperty("user.dir", ".")));
+    }
+
+    DefaultCell(BundleContext context, ConfigurationAdmin configurationAdmin, Path workingDirectory) {
         this.context = context;
         this.configurationAdmin = configurationAdmin;
+        this.workingDirectory = workingDirectory;
         reconcile();
     }
 
@@ -87,7 +100,7 @@ public final class DefaultCell implements ConfigurationListener {
             return;
         }
         try {
-            Path base = Path.of(System.getProperty("user.dir", ".")).resolve(folder.trim());
+            Path base = cellFolder(folder.trim());
             List<Wanted> wanted = context.getProperty(URDF_PROPERTY) == null ? fromFiles(base) : List.of();
             if (wanted.isEmpty()) {
                 wanted = singleRobot(base, folder);
@@ -101,6 +114,30 @@ public final class DefaultCell implements ConfigurationListener {
         } catch (IOException | InvalidSyntaxException | RuntimeException e) {
             LOG.log(Level.ERROR, "default cell could not be configured: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The folder the default cell is read from: {@code folder} relative to the working directory when it is there,
+     * otherwise the cell this bundle carries (the runtime's {@code runtime/cell}), written to {@value #UNPACKED}
+     * in the working directory. Said once, at the first look, so the log tells which cell runs.
+     */
+    private Path cellFolder(String folder) throws IOException {
+        Path given = workingDirectory.resolve(folder).normalize();
+        Path chosen = this.chosen;
+        if (chosen != null) {
+            return chosen;
+        }
+        List<java.net.URL> embedded = EmbeddedCell.files(context.getBundle());
+        if (Files.isDirectory(given) || embedded.isEmpty()) {
+            chosen = given;
+            LOG.log(Level.INFO, "cell: runs from the folder {0}", given);
+        } else {
+            chosen = EmbeddedCell.unpack(embedded, workingDirectory.resolve(UNPACKED));
+            LOG.log(Level.INFO, "cell: runs the default cell embedded in the runtime (no folder {0} in {1}),"
+                    + " unpacked to {2}", folder, workingDirectory, UNPACKED);
+        }
+        this.chosen = chosen;
+        return chosen;
     }
 
     /**
@@ -184,7 +221,7 @@ public final class DefaultCell implements ConfigurationListener {
             if (!urdf.equals(reportedMissingUrdf)) {
                 reportedMissingUrdf = urdf;
                 LOG.log(Level.WARNING, "default cell: no {0} (from {1}={2}, working directory {3}); no robot"
-                        + " configured", urdf, PROPERTY, folder, System.getProperty("user.dir"));
+                        + " configured", urdf, PROPERTY, folder, workingDirectory);
             }
             return List.of();
         }

@@ -1,14 +1,13 @@
 package org.robocell.console.internal;
 
-/** The runtime's command line. */
+/**
+ * The runtime's command line, for what the main thread does. The runtime answers {@code --help} and a wrong option
+ * before any bundle starts (org.robocell.launch, which has the usage text); a framework launched without it gets
+ * the short line here.
+ */
 record Options(String script, boolean headless, boolean help) {
 
-    static final String USAGE = String.join(System.lineSeparator(),
-            "usage: java -jar robocell.jar [--script FILE] [--headless] [--help]",
-            "  --script FILE  run the shell commands in FILE (one per line, # comments), print their output and exit:",
-            "                 status 0 when all succeeded, 1 with the failing line otherwise",
-            "  --headless     no interactive shell even on a terminal (run as a service)",
-            "  --help         this text");
+    static final String USAGE = "usage: java -jar robocell.jar [--script FILE] [--headless] [--help]";
 
     static Options parse(String[] args) {
         String script = null;
