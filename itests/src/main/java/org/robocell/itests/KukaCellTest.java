@@ -118,6 +118,14 @@ class KukaCellTest {
 
         String moved = shell.run("trajectory:move -p 0 -d 0.5 kr6/joint_trajectory_controller 0.2 -1.5 1.6 0 1.5 0");
         assertTrue(moved.contains("SUCCEEDED"), moved);
+        java.util.regex.Matcher end = Pattern.compile("  final  \\[([^\\]]*)\\]  max error \\S+\nSUCCEEDED: ")
+                .matcher(moved);
+        assertTrue(end.find(), "the final state, printed after the result\n" + moved);
+        double[] target = { 0.2, -1.5, 1.6, 0, 1.5, 0 };
+        String[] reached = end.group(1).split(" ");
+        for (int i = 0; i < target.length; i++) {
+            assertEquals(target[i], Double.parseDouble(reached[i]), 0.01, "joint " + (i + 1) + " at the end, not mid-motion: " + moved);
+        }
         await("the robot where the trajectory ended", () -> Math.abs(robot.axisDegrees()[0] - Math.toDegrees(0.2)) < 0.01);
 
         CommandFailedException velocity = refused("cell:mode -r kr6 joint_velocity");
@@ -174,6 +182,27 @@ class KukaCellTest {
         } finally {
             context.ungetService(ref);
         }
+    }
+
+    /** ROS 2 resolves a relative name in the node's namespace: so does every controller verb given -r. */
+    @Test
+    void withRobotOptionAShortControllerNameTakesThatRobotsNamespace() throws Exception {
+        String info = shell.run("controller:info -r kr6 joint_trajectory_controller");
+        assertTrue(info.startsWith("name:                 kr6/joint_trajectory_controller\n"), info);
+        assertTrue(shell.run("controller:info -r fr3 joint_trajectory_controller")
+                .startsWith("name:                 joint_trajectory_controller\n"), "fr3 has no namespace");
+        shell.run("controller:unload -r kr6 forward_position_controller");
+        assertTrue(!shell.run("controller:list -r kr6").contains("forward_position_controller"));
+        shell.run("controller:load -r kr6 forward_position_controller");
+        shell.run("controller:configure -r kr6 forward_position_controller");
+        shell.run("controller:set -r kr6 forward_position_controller interface_name=position");
+        assertTrue(shell.run("controller:list -r kr6").matches("(?s).*\nkr6/forward_position_controller +\\S+ +inactive .*"),
+                "loaded again in the namespace, not as a new root-namespace controller");
+        shell.run("controller:cleanup -r kr6 forward_position_controller");
+        assertTrue(shell.run("controller:list -r kr6").matches("(?s).*\nkr6/forward_position_controller +\\S+ +unconfigured .*"));
+        assertTrue(shell.run("controller:info motion_primitives_forward_controller")
+                .startsWith("name:                 kr6/motion_primitives_forward_controller\n"),
+                "without -r, a short name only one robot has in its namespace finds that robot");
     }
 
     private double state(String robotName, String name) throws Exception {

@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
@@ -12,6 +14,7 @@ import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.io.Channel;
 import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.CommandInput;
@@ -66,12 +69,25 @@ public final class ChannelCommands {
             @Descriptor("how many samples (0: until interrupted)") @Parameter(names = { "-n", "--count" }, absentValue = "1") String count,
             @Descriptor("samples per second (greater than 0, at most 1000)") @Parameter(names = { "-r", "--rate" }, absentValue = "10") String rate,
             @Descriptor("only fields containing this text") @Parameter(names = { "-f", "--filter" }, absentValue = "") String filter,
-            @Descriptor("channel name, e.g. joint_states") String name) throws InterruptedException {
+            @Descriptor("the robot whose channel a short name means (default: the one robot that has it)") @Parameter(names = { "--robot" }, absentValue = "") String robot,
+            @Descriptor("channel name, e.g. joint_states") String name) {
         int samples = Numbers.whole("-n", count, 0, Integer.MAX_VALUE);
         double perSecond = Numbers.positive("-r", rate, MAX_ECHO_RATE);
-        StateOutput out = stateOutput(name);
+        StateOutput out = stateOutput(robot, name);
+        if (!filter.isEmpty() && out.fields().stream().noneMatch(f -> f.contains(filter))) {
+            throw new CommandFailed("no field of " + out.name() + " contains '" + filter + "'; its fields: "
+                    + String.join(", ", out.fields()));
+        }
         PrintStream console = System.out; // the shell redirects System.out to the session that runs the command
-        long periodNanos = (long) (1e9 / perSecond);
+        try {
+            echo(out, samples, (long) (1e9 / perSecond), filter, console);
+        } catch (InterruptedException ctrlC) {
+            // Ctrl-C is how an echo without -n ends: the samples printed are the answer
+        }
+    }
+
+    private static void echo(StateOutput out, int samples, long periodNanos, String filter, PrintStream console)
+            throws InterruptedException {
         double[] values = new double[out.size()];
         long next = System.nanoTime();
         for (int i = 0; samples == 0 || i < samples; i++) {
@@ -102,9 +118,10 @@ public final class ChannelCommands {
      * joints): anything else is refused here with one line, and the channel itself refuses it from any other sender.
      */
     @Descriptor("send values to a command channel (e.g. a forward command controller's <name>/commands)")
-    public String send(@Descriptor("channel name, or a controller name whose <name>/commands channel is meant") String name,
+    public String send(@Descriptor("the robot whose channel a short name means (default: the one robot that has it)") @Parameter(names = { "--robot" }, absentValue = "") String robot,
+            @Descriptor("channel name, or a controller name whose <name>/commands channel is meant") String name,
             @Descriptor("values, one per field in the channel's order (channel:list shows the fields)") String... values) {
-        CommandInput in = commandInput(name);
+        CommandInput in = commandInput(robot, name);
         List<String> fields = in.fields();
         if (values.length == 0) {
             throw new CommandFailed("give the values to send" + (fields.isEmpty() ? "" : ": " + in.name() + " takes "
@@ -126,29 +143,59 @@ public final class ChannelCommands {
         return "sent " + Arrays.toString(command) + " to " + in.name();
     }
 
-    private StateOutput stateOutput(String name) {
+    private StateOutput stateOutput(String robot, String name) {
         robots.awaitStarting(null); // a robot still starting has not published its channels yet
-        Optional<Channel> c = registry.find(name);
-        if (c.isEmpty() || !(c.get() instanceof StateOutput)) {
-            c = registry.find(name + "/joint_states").or(() -> registry.find(name + "/state"));
-        }
-        if (c.isPresent() && c.get() instanceof StateOutput out) {
-            return out;
-        }
-        throw new CommandFailed("no state channel '" + name + "'" + Suggestions.didYouMeanOrKnown(name, stateNames()));
+        Optional<StateOutput> out = resolve(robot, name, StateOutput.class, "/joint_states", "/state");
+        return out.orElseThrow(() -> new CommandFailed("no state channel '" + name + "'"
+                + Suggestions.didYouMeanOrKnown(name, stateNames())));
     }
 
-    private CommandInput commandInput(String name) {
+    private CommandInput commandInput(String robot, String name) {
         robots.awaitStarting(null);
-        Optional<Channel> c = registry.find(name);
-        if (c.isEmpty() || !(c.get() instanceof CommandInput)) {
-            c = registry.find(name + "/commands");
+        Optional<CommandInput> in = resolve(robot, name, CommandInput.class, "/commands");
+        return in.orElseThrow(() -> new CommandFailed("no command channel '" + name + "'"
+                + Suggestions.didYouMeanOrKnown(name, registry.names().stream()
+                        .filter(n -> registry.find(n).map(ch -> ch instanceof CommandInput).orElse(false)).toList())));
+    }
+
+    /**
+     * The channel a name means. A name the registry has as written is that channel (as an absolute topic name is
+     * in ROS 2), unless {@code --robot} names a robot whose namespace gives it another meaning. A name it does not
+     * have is looked up in the robot's namespace ({@code --robot kr6 joint_states}: {@code kr6/joint_states}), or,
+     * without a robot, in every robot's: the one robot that has it, or an error that names those that do.
+     * {@code suffixes} are tried after each name ({@code joint_trajectory_controller} means its {@code /state}).
+     */
+    private <C extends Channel> Optional<C> resolve(String robot, String name, Class<C> type, String... suffixes) {
+        if (!robot.isEmpty()) {
+            ControllerManager m = robots.pick(robot);
+            String ns = robots.namespace(m);
+            return find(ns.isEmpty() || name.startsWith(ns + "/") ? name : ns + "/" + name, type, suffixes);
         }
-        if (c.isPresent() && c.get() instanceof CommandInput in) {
-            return in;
+        Optional<C> exact = find(name, type, suffixes);
+        if (exact.isPresent()) {
+            return exact;
         }
-        throw new CommandFailed("no command channel '" + name + "'" + Suggestions.didYouMeanOrKnown(name, registry.names().stream()
-                .filter(n -> registry.find(n).map(ch -> ch instanceof CommandInput).orElse(false)).toList()));
+        Map<String, String> byRobot = new TreeMap<>(); // robot -> the name in its namespace
+        for (ControllerManager m : robots.all()) {
+            String ns = robots.namespace(m);
+            if (!ns.isEmpty() && find(ns + "/" + name, type, suffixes).isPresent()) {
+                byRobot.put(m.robot(), ns + "/" + name);
+            }
+        }
+        if (byRobot.size() > 1) {
+            throw new CommandFailed("'" + name + "' is a channel of " + byRobot.size() + " robots (" + String.join(", ",
+                    byRobot.keySet()) + "): name one, " + String.join(" or ", byRobot.values())
+                    + ", or choose with --robot");
+        }
+        return byRobot.values().stream().findFirst().flatMap(n -> find(n, type, suffixes));
+    }
+
+    private <C extends Channel> Optional<C> find(String name, Class<C> type, String... suffixes) {
+        Optional<C> c = registry.find(name, type);
+        for (int i = 0; c.isEmpty() && i < suffixes.length; i++) {
+            c = registry.find(name + suffixes[i], type);
+        }
+        return c;
     }
 
     private List<String> stateNames() {

@@ -85,28 +85,33 @@ public final class ControllerCommands {
     @Descriptor("load a controller: its type from the controllers file, or the one given")
     public String load(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Descriptor("controller name") String name) {
-        return done(robots.withController(robot, name).load(name));
+        ControllerManager m = robots.withController(robot, name);
+        return done(m.load(robots.qualified(m, name)));
     }
 
     @Descriptor("load a controller of an explicit type")
     public String load(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Descriptor("controller name") String name, @Descriptor("type string, e.g. forward_command_controller/ForwardCommandController") String type) {
-        return done(robots.withController(robot, name).load(name, type));
+        ControllerManager m = robots.withController(robot, name);
+        return done(m.load(robots.qualified(m, name), type));
     }
 
     @Descriptor("configure a controller (UNCONFIGURED or INACTIVE -> INACTIVE)")
     public String configure(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
-        return done(robots.withController(robot, name).configure(name));
+        ControllerManager m = robots.withController(robot, name);
+        return done(m.configure(robots.qualified(m, name)));
     }
 
     @Descriptor("clean a controller up (INACTIVE -> UNCONFIGURED)")
     public String cleanup(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
-        return done(robots.withController(robot, name).cleanup(name));
+        ControllerManager m = robots.withController(robot, name);
+        return done(m.cleanup(robots.qualified(m, name)));
     }
 
     @Descriptor("unload a controller that is not active")
     public String unload(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
-        return done(robots.withController(robot, name).unload(name));
+        ControllerManager m = robots.withController(robot, name);
+        return done(m.unload(robots.qualified(m, name)));
     }
 
     @Descriptor("activate controllers at one cycle boundary (strict unless --best-effort)")
@@ -116,7 +121,8 @@ public final class ControllerCommands {
             @Descriptor("controller names") String... names) {
         int cycles = timeoutCycles(timeout);
         requireNames(names, "activate");
-        return switched(robots.withController(robot, names[0]).switchControllersAndWait(List.of(names), List.of(),
+        ControllerManager m = robots.withController(robot, names[0]);
+        return switched(m.switchControllersAndWait(robots.qualified(m, List.of(names)), List.of(),
                 bestEffort ? Strictness.BEST_EFFORT : Strictness.STRICT, cycles));
     }
 
@@ -127,7 +133,8 @@ public final class ControllerCommands {
             @Descriptor("controller names") String... names) {
         int cycles = timeoutCycles(timeout);
         requireNames(names, "deactivate");
-        return switched(robots.withController(robot, names[0]).switchControllersAndWait(List.of(), List.of(names),
+        ControllerManager m = robots.withController(robot, names[0]);
+        return switched(m.switchControllersAndWait(List.of(), robots.qualified(m, List.of(names)),
                 bestEffort ? Strictness.BEST_EFFORT : Strictness.STRICT, cycles));
     }
 
@@ -145,7 +152,8 @@ public final class ControllerCommands {
         List<String> on = names(activate);
         List<String> off = names(deactivate);
         String any = !on.isEmpty() ? on.get(0) : !off.isEmpty() ? off.get(0) : "";
-        return switched(robots.withController(robot, any).switchControllersAndWait(on, off, s, cycles));
+        ControllerManager m = robots.withController(robot, any);
+        return switched(m.switchControllersAndWait(robots.qualified(m, on), robots.qualified(m, off), s, cycles));
     }
 
     @Descriptor("the chain graph: which controller commands which, and the update order")
@@ -168,6 +176,7 @@ public final class ControllerCommands {
     @Descriptor("everything about one controller: state, interfaces, parameters, counters, last error")
     public String info(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
         ControllerManager m = robots.withController(robot, name);
+        name = robots.qualified(m, name);
         Optional<ControllerSnapshot> found = m.controller(name);
         if (found.isEmpty()) {
             throw new CommandFailed("controller '" + name + "' is not loaded" + Suggestions.didYouMeanOrKnown(name,
@@ -223,13 +232,15 @@ public final class ControllerCommands {
                 throw new CommandFailed("parameter '" + e.getKey() + "' is given twice; give each once");
             }
         }
-        return done(robots.withController(robot, name).setParameters(name, values));
+        ControllerManager m = robots.withController(robot, name);
+        return done(m.setParameters(robots.qualified(m, name), values));
     }
 
     @Descriptor("move a loaded controller to the newest installed code of its type (an active one at one cycle boundary; parameters kept)")
     public String reload(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Descriptor("controller name") String name) {
         ControllerManager m = robots.withController(robot, name);
+        name = robots.qualified(m, name);
         Optional<ControllerSnapshot> found = m.controller(name);
         if (found.isEmpty()) {
             throw new CommandFailed("controller '" + name + "' is not loaded" + Suggestions.didYouMeanOrKnown(name,

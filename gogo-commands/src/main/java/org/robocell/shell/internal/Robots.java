@@ -41,6 +41,8 @@ public final class Robots {
     private final Set<ControllerManager> started = ConcurrentHashMap.newKeySet();
     private final Object arrivals = new Object();
     private final Map<ControllerManager, String> waiting = new ConcurrentHashMap<>();
+    /** Each robot's namespace ({@link ControllerManager#NAMESPACE}), for robots that have one. */
+    private final Map<ControllerManager, String> namespaces = new ConcurrentHashMap<>();
 
     /** FileInstall's folder, or null. */
     private volatile Path deployFolder;
@@ -62,6 +64,12 @@ public final class Robots {
         if (Boolean.TRUE.equals(properties.get(ControllerManager.STARTED))) {
             started.add(manager);
         }
+        Object ns = properties.get(ControllerManager.NAMESPACE);
+        if (ns == null || ns.toString().isBlank()) {
+            namespaces.remove(manager);
+        } else {
+            namespaces.put(manager, ns.toString().replaceAll("^/+|/+$", ""));
+        }
         Object w = properties.get(ControllerManager.WAITING);
         if (w == null) {
             waiting.remove(manager);
@@ -78,6 +86,31 @@ public final class Robots {
         managers.remove(manager);
         started.remove(manager);
         waiting.remove(manager);
+        namespaces.remove(manager);
+    }
+
+    /**
+     * A controller name as the robot's loop knows it: a name without a namespace that the robot does not know as it
+     * is gets the robot's namespace ({@code -r kr6 joint_trajectory_controller} is
+     * {@code kr6/joint_trajectory_controller}), as ROS 2 resolves a relative name in the node's namespace.
+     */
+    String qualified(ControllerManager m, String name) {
+        String ns = namespaces.get(m);
+        if (ns == null || name == null || name.isEmpty() || name.contains("/") || m.controller(name).isPresent()
+                || m.declaredControllers().containsKey(name)) {
+            return name;
+        }
+        return ns + "/" + name;
+    }
+
+    /** The robot's namespace without slashes ({@code kr6}), empty when it has none. */
+    String namespace(ControllerManager m) {
+        return namespaces.getOrDefault(m, "");
+    }
+
+    /** {@link #qualified(ControllerManager, String)} of each name. */
+    List<String> qualified(ControllerManager m, List<String> names) {
+        return names.stream().map(n -> qualified(m, n)).toList();
     }
 
     /** What keeps the robot from coming up (see {@link ControllerManager#WAITING}), or null. */
@@ -125,12 +158,23 @@ public final class Robots {
         List<ControllerManager> all = awaitStarting(null);
         if (all.size() > 1) {
             for (ControllerManager m : all) {
-                if (m.controller(controller).isPresent() || m.declaredControllers().containsKey(controller)) {
+                if (knows(m, controller)) {
                     return m;
                 }
             }
+            // a short name that exactly one robot has in its namespace
+            List<ControllerManager> inNamespace = all.stream()
+                    .filter(m -> !qualified(m, controller).equals(controller) && knows(m, qualified(m, controller)))
+                    .toList();
+            if (inNamespace.size() == 1) {
+                return inNamespace.get(0);
+            }
         }
         return pick(null);
+    }
+
+    private static boolean knows(ControllerManager m, String controller) {
+        return m.controller(controller).isPresent() || m.declaredControllers().containsKey(controller);
     }
 
     /**

@@ -21,6 +21,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.robocell.api.gripper.GripperCommand;
 import org.robocell.api.gripper.GripperGoal;
 import org.robocell.api.io.ChannelRegistry;
+import org.robocell.api.io.StateOutput;
 import org.robocell.api.text.Suggestions;
 import org.robocell.api.trajectory.FollowJointTrajectory;
 import org.robocell.api.trajectory.GoalHandle;
@@ -161,14 +162,39 @@ public final class TrajectoryCommands {
                 if (result.status() != GoalStatus.SUCCEEDED) {
                     throw new CommandFailed(result.status() + " " + result.code() + ": " + result.message());
                 }
-                return "SUCCEEDED: " + controller + " reached the goal"
-                        + goal.feedback().map(f -> " (final error " + maxAbs(f.errorPositions()) + ")").orElse("");
+                return finalState(controller).map(line -> line + "\n").orElse("") + "SUCCEEDED: " + controller
+                        + " reached the goal";
             } catch (TimeoutException stillRunning) {
                 if (progress > 0) {
                     goal.feedback().ifPresent(f -> console.println(progressLine(f)));
                 }
             }
         }
+    }
+
+    /**
+     * Where the joints are once the goal has succeeded, from the controller's state channel read after the result
+     * (the last progress line was sampled while the robot still moved).
+     */
+    private Optional<String> finalState(String controller) {
+        return registry.find(controller + "/state", StateOutput.class).map(StateOutput::snapshot)
+                .filter(snapshot -> snapshot.publications() > 0).map(TrajectoryCommands::finalLine);
+    }
+
+    /** {@code  final [actual positions]  max error E} from a trajectory controller's state snapshot. */
+    static String finalLine(StateOutput.Snapshot state) {
+        StringBuilder sb = new StringBuilder("  final  [");
+        double maxError = 0;
+        int n = 0;
+        for (int i = 0; i < state.fields().size(); i++) {
+            String field = state.fields().get(i);
+            if (field.endsWith("/actual/position")) {
+                sb.append(n++ == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.4f", state.values()[i]));
+            } else if (field.endsWith("/error/position")) {
+                maxError = Math.max(maxError, Math.abs(state.values()[i]));
+            }
+        }
+        return sb.append("]  max error ").append(String.format(Locale.ROOT, "%.2e", maxError)).toString();
     }
 
     static String progressLine(TrajectoryFeedback f) {

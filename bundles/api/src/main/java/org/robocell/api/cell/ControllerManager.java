@@ -44,6 +44,14 @@ public interface ControllerManager {
      */
     String WAITING = "robocell.waiting";
 
+    /**
+     * The service property that holds the robot's namespace ({@code kr6}: its controllers are named
+     * {@code kr6/<name>}); absent when the robot has none.
+     *
+     * @since 1.6
+     */
+    String NAMESPACE = "robocell.namespace";
+
     /** The robot's name. */
     String robot();
 

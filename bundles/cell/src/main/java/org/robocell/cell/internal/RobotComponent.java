@@ -130,6 +130,9 @@ public final class RobotComponent {
             // registered before the hardware comes up, so users can watch a slow start (a robot that must answer)
             Dictionary<String, Object> props = new Hashtable<>();
             props.put(ControllerManager.ROBOT, a.name());
+            if (s.namespace() != null && !s.namespace().isBlank()) {
+                props.put(ControllerManager.NAMESPACE, s.namespace());
+            }
             props.put(Constants.SERVICE_DESCRIPTION, "RoboCell controller manager of robot " + a.name());
             registration = context.registerService(ControllerManager.class, a.manager(), props);
             Dictionary<String, Object> lifecycleProps = new Hashtable<>();

@@ -54,6 +54,7 @@ public final class ConsoleLauncher {
     private final BundleContext context;
     private final CommandProcessor processor;
     private final Shell shell;
+    private final InteractiveShell interactiveShell;
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean mainThreadRunning;
@@ -73,6 +74,7 @@ public final class ConsoleLauncher {
         this.context = context;
         this.processor = processor;
         this.shell = new Shell(new ShellContext(), processor);
+        this.interactiveShell = new InteractiveShell(shell, processor, context.getBundle().getEntry("gosh_profile"));
         registerShellCommands();
         if (Boolean.parseBoolean(context.getProperty("robocell.console"))) {
             oneLineLogs();
@@ -86,7 +88,7 @@ public final class ConsoleLauncher {
     @Deactivate
     void deactivate() {
         stopped.countDown();
-        shell.stop();
+        interactiveShell.stop();
         for (ServiceRegistration<?> r : registrations) {
             try {
                 r.unregister();
@@ -110,10 +112,7 @@ public final class ConsoleLauncher {
         // the new content cannot be read
         register(new UpdateCommand(context), "felix", UpdateCommand.FUNCTIONS);
         // other bundles (the SSH server) run this same shell on terminals of their own
-        ShellRunner runner = (session, terminal) -> {
-            session.put(Shell.VAR_TERMINAL, terminal);
-            shell.gosh(session, new String[] { "--login", "--noshutdown" });
-        };
+        ShellRunner runner = (session, terminal) -> interactiveShell.run(session, terminal, false);
         registrations.add(context.registerService(ShellRunner.class, runner, null));
     }
 
@@ -136,7 +135,7 @@ public final class ConsoleLauncher {
     private void requestExit() {
         if (mainThreadRunning) {
             stopped.countDown();
-            shell.stop();
+            interactiveShell.stop();
             Thread local = interactiveThread;
             if (local != null && local != Thread.currentThread()) {
                 // a shutdown from a remote session: the local shell sees the stop flag only after its read, which
@@ -250,10 +249,9 @@ public final class ConsoleLauncher {
         try (Terminal terminal = TerminalBuilder.builder().system(true).nativeSignals(true)
                 .signalHandler(Terminal.SignalHandler.SIG_IGN).build()) {
             CommandSession session = processor.createSession(terminal.input(), terminal.output(), terminal.output());
-            session.put(Shell.VAR_TERMINAL, terminal);
             interactiveThread = Thread.currentThread();
             try {
-                shell.gosh(session, new String[] { "--login", "--noshutdown" });
+                interactiveShell.run(session, terminal, true);
             } finally {
                 interactiveThread = null;
                 Thread.interrupted(); // a remote shutdown's interrupt has done its work

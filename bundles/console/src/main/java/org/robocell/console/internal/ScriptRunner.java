@@ -73,17 +73,6 @@ final class ScriptRunner {
     }
 
     static String describe(Throwable e) {
-        while ((e instanceof java.lang.reflect.InvocationTargetException || e instanceof java.util.concurrent.ExecutionException)
-                && e.getCause() != null) {
-            e = e.getCause();
-        }
-        String message = e.getMessage();
-        if (message == null || message.isBlank()) {
-            return e.getClass().getSimpleName();
-        }
-        if (e.getClass().getSimpleName().equals("CommandNotFoundException")) {
-            return "unknown command: " + message.replaceFirst("^Command not found: ", "");
-        }
-        return message;
+        return ErrorLine.describe(e);
     }
 }

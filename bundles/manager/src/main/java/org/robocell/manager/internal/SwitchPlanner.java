@@ -130,13 +130,14 @@ final class SwitchPlanner {
                 if (holder != null && !leaving.contains(holder)) {
                     return SwitchPlan.Refused.because(Reason.INTERFACE_CLAIMED, "Unable to activate controller '"
                             + mc.name + "' since the command interface '" + e.name()
-                            + "' is currently claimed by another controller.");
+                            + "' is currently claimed by another controller, '" + holder + "' (deactivate it in the"
+                            + " same switch: controller:switch -a " + mc.name + " -d " + holder + ").");
                 }
                 ManagedController other = willClaim.putIfAbsent(e, mc);
                 if (other != null) {
                     return SwitchPlan.Refused.because(Reason.INTERFACE_CLAIMED, "Unable to activate controller '"
                             + mc.name + "' since the command interface '" + e.name()
-                            + "' will be used by another controller that is being activated.");
+                            + "' will be used by another controller that is being activated, '" + other.name + "'.");
                 }
             }
         }

@@ -42,7 +42,8 @@ class ControllerSwitchTest {
         SwitchResult r = rig.switchNow(List.of("b"), List.of(), Strictness.STRICT);
         assertFalse(r.ok());
         assertEquals("Unable to activate controller 'b' since the command interface 'joint1/position' is currently claimed"
-                + " by another controller.", r.message());
+                + " by another controller, 'a' (deactivate it in the same switch: controller:switch -a b -d a).",
+                r.message(), "names the controller that holds the interface");
         assertEquals(LifecycleState.ACTIVE, rig.state("a"));
         assertEquals(LifecycleState.INACTIVE, rig.state("b"));
         assertEquals(prepares, rig.hw("arm").prepareStarts.size(), "no hardware mode switch call");
@@ -63,7 +64,8 @@ class ControllerSwitchTest {
         for (Strictness s : Strictness.values()) {
             SwitchResult r = rig.switchNow(List.of("a", "b"), List.of(), s);
             assertFalse(r.ok(), s.name());
-            assertTrue(r.message().contains("will be used by another controller that is being activated"), r.message());
+            assertTrue(r.message().contains("will be used by another controller that is being activated, 'a'."),
+                    r.message());
             assertEquals(LifecycleState.INACTIVE, rig.state("a"));
             assertEquals(LifecycleState.INACTIVE, rig.state("b"));
         }

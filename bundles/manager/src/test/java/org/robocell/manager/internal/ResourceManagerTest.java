@@ -43,7 +43,8 @@ class ResourceManagerTest {
         rig.activate("a");
         SwitchResult taken = rig.switchNow(List.of("b"), List.of(), Strictness.STRICT);
         assertEquals("Unable to activate controller 'b' since the command interface 'joint1/position' is currently"
-                + " claimed by another controller.", taken.message());
+                + " claimed by another controller, 'a' (deactivate it in the same switch: controller:switch -a b -d a).",
+                taken.message());
         assertEquals(Reason.INTERFACE_CLAIMED, taken.reason());
         assertEquals("a", rig.claimant("joint1/position"));
         assertTrue(rig.switchNow(List.of(), List.of("a"), Strictness.STRICT).ok());

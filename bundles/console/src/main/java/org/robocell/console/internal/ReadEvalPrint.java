@@ -1,0 +1,95 @@
+package org.robocell.console.internal;
+
+import java.util.function.BooleanSupplier;
+
+import org.apache.felix.gogo.jline.Shell;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Converter;
+import org.apache.felix.service.command.Job;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.Terminal.Signal;
+import org.jline.terminal.Terminal.SignalHandler;
+
+/**
+ * The interactive loop: read a line, run it, print its result, or the one line {@link ErrorLine} makes of its
+ * failure (the words a {@code --script} run prints, no exception class names). Ctrl-C interrupts the running
+ * command; Ctrl-D or {@code exit} ends the loop.
+ */
+final class ReadEvalPrint {
+
+    private final CommandSession session;
+    private final Terminal terminal;
+    private final LineReader reader;
+    private final BooleanSupplier stopping;
+
+    ReadEvalPrint(CommandSession session, Terminal terminal, LineReader reader, BooleanSupplier stopping) {
+        this.session = session;
+        this.terminal = terminal;
+        this.reader = reader;
+        this.stopping = stopping;
+    }
+
+    void run() throws InterruptedException {
+        SignalHandler interrupt = terminal.handle(Signal.INT, s -> {
+            Job current = session.foregroundJob();
+            if (current != null) {
+                current.interrupt();
+            }
+        });
+        try {
+            while (!stopping.getAsBoolean()) {
+                String line;
+                try {
+                    line = reader.readLine(Shell.getPrompt(session), Shell.getRPrompt(session), (Character) null, null);
+                } catch (UserInterruptException e) {
+                    continue; // Ctrl-C at the prompt: a fresh line
+                } catch (EndOfFileException e) {
+                    break;
+                }
+                if (line.isBlank()) {
+                    continue;
+                }
+                evaluate(line);
+                awaitForegroundJob();
+            }
+        } finally {
+            terminal.handle(Signal.INT, interrupt);
+            try {
+                reader.getHistory().save();
+            } catch (java.io.IOException e) {
+                // history is a convenience
+            }
+        }
+    }
+
+    private void evaluate(String line) {
+        try {
+            Object result = session.execute(line);
+            session.put(Shell.VAR_RESULT, result);
+            if (result != null && !Boolean.FALSE.equals(session.get(".Gogo.format"))) {
+                terminal.writer().println(session.format(result, Converter.INSPECT));
+            }
+        } catch (Exception e) {
+            session.put(Shell.VAR_EXCEPTION, e);
+            terminal.writer().println(ErrorLine.of(e));
+        }
+        terminal.flush();
+    }
+
+    private void awaitForegroundJob() throws InterruptedException {
+        while (true) {
+            Job job = session.foregroundJob();
+            if (job == null) {
+                return;
+            }
+            synchronized (job) {
+                if (job.status() == Job.Status.Foreground) {
+                    job.wait();
+                }
+            }
+        }
+    }
+}
