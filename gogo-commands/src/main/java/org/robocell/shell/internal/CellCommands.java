@@ -10,6 +10,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.cell.LoopStats;
+import org.robocell.console.Example;
 
 /** The cell as a whole: its robots' loops. */
 @Component(service = CellCommands.class, property = { "osgi.command.scope=cell", "osgi.command.function=stats",
@@ -24,6 +25,7 @@ public final class CellCommands {
     }
 
     @Descriptor("the robots of the cell: loop rate, clock, controllers and hardware")
+    @Example("cell:robots")
     public String robots() {
         Table table = Table.of("ROBOT", "RATE", "CLOCK", "RUNNING", "CYCLES", "CONTROLLERS", "HARDWARE");
         for (ControllerManager m : robots.awaitStarting(null)) {
@@ -44,9 +46,10 @@ public final class CellCommands {
         return out.toString();
     }
 
-    @Descriptor("loop statistics of each robot: cycles, overruns, period, execution time and wake-up lateness (µs)")
-    public String stats(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
-            @Descriptor("start the percentiles afresh after printing") @Parameter(names = { "--reset" }, absentValue = "false", presentValue = "true") boolean reset) {
+    @Descriptor("loop statistics of each robot: cycles, overruns, switches, period, execution time and wake-up lateness (µs)")
+    @Example("cell:stats -r fr3 --reset")
+    public String stats(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+            @Descriptor("start every figure afresh after printing (percentiles, overruns, switches, errors, limited commands)") @Parameter(names = { "--reset" }, absentValue = "false", presentValue = "true") boolean reset) {
         List<ControllerManager> managers = robot.isEmpty() ? robots.awaitStarting(null) : List.of(robots.pick(robot));
         if (managers.isEmpty()) {
             return robots.noneRunning();
@@ -57,9 +60,9 @@ public final class CellCommands {
             if (sb.length() > 0) {
                 sb.append("\n\n");
             }
-            sb.append(String.format(Locale.ROOT, "%s: %d Hz, %s clock, %s, %d cycles, %d overruns, %d switches",
-                    s.robot(), s.rate(), s.clock().name().toLowerCase(Locale.ROOT), s.running() ? "running" : "stopped",
-                    s.cycles(), s.overruns(), s.switches()));
+            sb.append(String.format(Locale.ROOT, "%s: %d Hz, %s clock, %s, cycle %d; %d cycles measured, %d overruns,"
+                    + " %d switches", s.robot(), s.rate(), s.clock().name().toLowerCase(Locale.ROOT),
+                    s.running() ? "running" : "stopped", s.cycles(), s.period().count(), s.overruns(), s.switches()));
             Table t = Table.of("µs", "p50", "p99", "p99.9", "max", "mean");
             row(t, "period", s.period());
             row(t, "execution", s.execution());

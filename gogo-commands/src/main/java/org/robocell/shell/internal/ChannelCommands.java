@@ -20,6 +20,7 @@ import org.robocell.api.io.ChannelRegistry;
 import org.robocell.api.io.CommandInput;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.text.Suggestions;
+import org.robocell.console.Example;
 
 /**
  * Controllers' channels, the counterpart of ROS topics: list them, echo what the loop publishes, send commands.
@@ -39,6 +40,7 @@ public final class ChannelCommands {
     }
 
     @Descriptor("list the channels controllers offer: state outputs to echo, command inputs to send to")
+    @Example("channel:list")
     public String list() {
         robots.awaitStarting(null);
         Table table = Table.of("CHANNEL", "KIND", "FIELDS / COUNTS");
@@ -65,6 +67,7 @@ public final class ChannelCommands {
     static final double MAX_ECHO_RATE = 1000;
 
     @Descriptor("print a state channel's fields, n times at a rate (joint states, controller state, wrench ...)")
+    @Example("channel:echo -n 1 -f joint1 joint_states")
     public void echo(CommandSession session,
             @Descriptor("how many samples (0: until interrupted)") @Parameter(names = { "-n", "--count" }, absentValue = "1") String count,
             @Descriptor("samples per second (greater than 0, at most 1000)") @Parameter(names = { "-r", "--rate" }, absentValue = "10") String rate,
@@ -118,6 +121,7 @@ public final class ChannelCommands {
      * joints): anything else is refused here with one line, and the channel itself refuses it from any other sender.
      */
     @Descriptor("send values to a command channel (e.g. a forward command controller's <name>/commands)")
+    @Example("channel:send forward_position_controller 0.35 -0.6 0.0 -2.2 0.0 1.6 0.8")
     public String send(@Descriptor("the robot whose channel a short name means (default: the one robot that has it)") @Parameter(names = { "--robot" }, absentValue = "") String robot,
             @Descriptor("channel name, or a controller name whose <name>/commands channel is meant") String name,
             @Descriptor("values, one per field in the channel's order (channel:list shows the fields)") String... values) {

@@ -2,43 +2,103 @@ package org.robocell.shell.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.cell.ControllerSnapshot;
 import org.robocell.api.cell.HardwareSnapshot;
 import org.robocell.api.cell.InterfaceSnapshot;
+import org.robocell.api.cell.RobotLifecycle;
+import org.robocell.api.io.ChannelRegistry;
+import org.robocell.api.io.CommandInput;
+import org.robocell.api.io.StateOutput;
+import org.robocell.api.lifecycle.LifecycleState;
 
 /**
  * Candidates for tab completion: the console's profile names these functions in its {@code complete}
- * definitions, so completion always offers what the cell has right now.
+ * definitions, so completion always offers what the cell has right now, and for a controller verb only the
+ * controllers it applies to ({@code controller:activate} the inactive ones). Functions for a command with two
+ * arguments of different kinds read which argument is completed from the session variable {@value #ARGUMENT}
+ * (the console's completer sets it: 1 for the first).
  */
 @Component(service = CompletionCommands.class, property = { "osgi.command.scope=robocell",
-        "osgi.command.function=controllernames", "osgi.command.function=loadablenames",
-        "osgi.command.function=typenames", "osgi.command.function=componentnames",
-        "osgi.command.function=interfacenames", "osgi.command.function=robotnames" })
+        "osgi.command.function=controllernames", "osgi.command.function=inactivecontrollers",
+        "osgi.command.function=activecontrollers", "osgi.command.function=configurablecontrollers",
+        "osgi.command.function=unloadablecontrollers", "osgi.command.function=loadarguments",
+        "osgi.command.function=loadablenames", "osgi.command.function=typenames",
+        "osgi.command.function=componentnames", "osgi.command.function=hardwarestatearguments",
+        "osgi.command.function=interfacenames", "osgi.command.function=robotnames",
+        "osgi.command.function=statechannels", "osgi.command.function=commandchannels",
+        "osgi.command.function=trajectorycontrollers", "osgi.command.function=grippercontrollers",
+        "osgi.command.function=motioncontrollers", "osgi.command.function=controlmodes" })
 public final class CompletionCommands {
 
+    /** Session variable the console's completer sets: which argument (1-based) is being completed. */
+    static final String ARGUMENT = "robocell.completion.argument";
+
+    /** Lifecycle states a component can be sent to with hardware:state. */
+    static final List<String> HARDWARE_STATES = List.of("unconfigured", "inactive", "active", "finalized");
+
     private final Robots robots;
+    private final ChannelRegistry channels;
+    private final List<RobotLifecycle> lifecycles = new CopyOnWriteArrayList<>();
 
     @Activate
-    public CompletionCommands(@Reference Robots robots) {
+    public CompletionCommands(@Reference Robots robots, @Reference ChannelRegistry channels) {
         this.robots = robots;
+        this.channels = channels;
     }
 
-    @Descriptor("names of the loaded controllers (for completion)")
-    public List<String> controllernames() {
-        TreeSet<String> names = new TreeSet<>();
-        for (ControllerManager m : robots.all()) {
-            for (ControllerSnapshot c : m.controllers()) {
-                names.add(c.name());
-            }
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addLifecycle(RobotLifecycle lifecycle) {
+        lifecycles.add(lifecycle);
+    }
+
+    void removeLifecycle(RobotLifecycle lifecycle) {
+        lifecycles.remove(lifecycle);
+    }
+
+    @Descriptor("names of the loaded controllers, as the first argument (for completion)")
+    public List<String> controllernames(CommandSession session) {
+        if (argument(session) > 1) {
+            return List.of(); // the arguments after the name are values
         }
-        return new ArrayList<>(names);
+        return controllers(c -> true);
+    }
+
+    @Descriptor("names of the inactive controllers: what controller:activate takes (for completion)")
+    public List<String> inactivecontrollers() {
+        return controllers(c -> c.state() == LifecycleState.INACTIVE);
+    }
+
+    @Descriptor("names of the active controllers: what controller:deactivate takes (for completion)")
+    public List<String> activecontrollers() {
+        return controllers(c -> c.state() == LifecycleState.ACTIVE);
+    }
+
+    @Descriptor("names of the unconfigured and inactive controllers: what controller:configure takes (for completion)")
+    public List<String> configurablecontrollers() {
+        return controllers(c -> c.state() == LifecycleState.UNCONFIGURED || c.state() == LifecycleState.INACTIVE);
+    }
+
+    @Descriptor("names of the controllers that are not active: what controller:unload takes (for completion)")
+    public List<String> unloadablecontrollers() {
+        return controllers(c -> c.state() != LifecycleState.ACTIVE);
+    }
+
+    @Descriptor("controller:load's arguments: a declared controller that is not loaded, then a type (for completion)")
+    public List<String> loadarguments(CommandSession session) {
+        return argument(session) == 2 ? typenames() : loadablenames();
     }
 
     @Descriptor("names of the declared controllers that are not loaded (for completion)")
@@ -74,6 +134,11 @@ public final class CompletionCommands {
         return new ArrayList<>(names);
     }
 
+    @Descriptor("hardware:state's arguments: a component, then a lifecycle state (for completion)")
+    public List<String> hardwarestatearguments(CommandSession session) {
+        return argument(session) == 2 ? HARDWARE_STATES : componentnames();
+    }
+
     @Descriptor("interface names (for completion)")
     public List<String> interfacenames() {
         TreeSet<String> names = new TreeSet<>();
@@ -88,5 +153,86 @@ public final class CompletionCommands {
     @Descriptor("robot names (for completion)")
     public List<String> robotnames() {
         return robots.all().stream().map(ControllerManager::robot).toList();
+    }
+
+    @Descriptor("state channels: what channel:echo takes (for completion)")
+    public List<String> statechannels(CommandSession session) {
+        if (argument(session) > 1) {
+            return List.of(); // the arguments after the name are values
+        }
+        return channels(StateOutput.class);
+    }
+
+    @Descriptor("command channels: what channel:send takes (for completion)")
+    public List<String> commandchannels(CommandSession session) {
+        if (argument(session) > 1) {
+            return List.of(); // the arguments after the name are values
+        }
+        return channels(CommandInput.class);
+    }
+
+    @Descriptor("trajectory controllers: what trajectory:move, points and cancel take (for completion)")
+    public List<String> trajectorycontrollers(CommandSession session) {
+        if (argument(session) > 1) {
+            return List.of(); // the arguments after the name are values
+        }
+        return controllersWith("/follow_joint_trajectory");
+    }
+
+    @Descriptor("gripper controllers: what trajectory:gripper takes (for completion)")
+    public List<String> grippercontrollers(CommandSession session) {
+        if (argument(session) > 1) {
+            return List.of(); // the arguments after the name are values
+        }
+        return controllersWith("/gripper_cmd");
+    }
+
+    @Descriptor("motion primitive controllers: what motion:* take (for completion)")
+    public List<String> motioncontrollers(CommandSession session) {
+        if (argument(session) > 1) {
+            return List.of(); // the arguments after the name are values
+        }
+        return controllersWith(MotionCommands.SUFFIX);
+    }
+
+    @Descriptor("the robots' control modes: what cell:activate and cell:mode take (for completion)")
+    public List<String> controlmodes() {
+        TreeSet<String> modes = new TreeSet<>();
+        for (RobotLifecycle l : lifecycles) {
+            modes.addAll(l.controlModes().keySet());
+        }
+        return new ArrayList<>(modes);
+    }
+
+    private List<String> controllers(Predicate<ControllerSnapshot> wanted) {
+        TreeSet<String> names = new TreeSet<>();
+        for (ControllerManager m : robots.all()) {
+            for (ControllerSnapshot c : m.controllers()) {
+                if (wanted.test(c)) {
+                    names.add(c.name());
+                }
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    private List<String> channels(Class<? extends org.robocell.api.io.Channel> type) {
+        Set<String> names = new TreeSet<>();
+        for (String n : channels.names()) {
+            if (channels.find(n, type).isPresent()) {
+                names.add(n);
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    private List<String> controllersWith(String suffix) {
+        return channels.names().stream().filter(n -> n.endsWith(suffix))
+                .map(n -> n.substring(0, n.length() - suffix.length())).sorted().toList();
+    }
+
+    private static int argument(CommandSession session) {
+        Object position = session == null ? null : session.get(ARGUMENT);
+        return position instanceof Number n ? n.intValue() : 1;
     }
 }

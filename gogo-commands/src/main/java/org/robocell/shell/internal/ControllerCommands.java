@@ -24,6 +24,7 @@ import org.robocell.api.cell.SwitchResult;
 import org.robocell.api.controller.ControllerFactory;
 import org.robocell.api.controller.ParameterValues;
 import org.robocell.api.text.Suggestions;
+import org.robocell.console.Example;
 
 /** The {@code ros2 control} controller verbs. Every command reads snapshots; none waits on the loop but a switch. */
 @Component(service = ControllerCommands.class, property = { "osgi.command.scope=controller",
@@ -48,6 +49,7 @@ public final class ControllerCommands {
     }
 
     @Descriptor("list the loaded controllers: type, state, update rate, chaining and claimed interfaces")
+    @Example("controller:list -r fr3")
     public String list(@Descriptor("only this robot") @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
         List<ControllerManager> managers = robot.isEmpty() ? robots.awaitStarting(null) : List.of(robots.pick(robot));
         if (managers.isEmpty()) {
@@ -74,7 +76,8 @@ public final class ControllerCommands {
     }
 
     @Descriptor("list the controllers the controllers file declares (what controller:load accepts without a type)")
-    public String declared(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
+    @Example("controller:declared -r kr6")
+    public String declared(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
         ControllerManager m = robots.pick(robot);
         Table table = Table.of("NAME", "TYPE", "LOADED");
         m.declaredControllers().forEach((name, type) ->
@@ -83,39 +86,45 @@ public final class ControllerCommands {
     }
 
     @Descriptor("load a controller: its type from the controllers file, or the one given")
-    public String load(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+    @Example("controller:load -r fr3 forward_position_controller")
+    public String load(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Descriptor("controller name") String name) {
         ControllerManager m = robots.withController(robot, name);
         return done(m.load(robots.qualified(m, name)));
     }
 
     @Descriptor("load a controller of an explicit type")
-    public String load(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+    @Example("controller:load -r fr3 jog forward_command_controller/ForwardCommandController")
+    public String load(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Descriptor("controller name") String name, @Descriptor("type string, e.g. forward_command_controller/ForwardCommandController") String type) {
         ControllerManager m = robots.withController(robot, name);
         return done(m.load(robots.qualified(m, name), type));
     }
 
     @Descriptor("configure a controller (UNCONFIGURED or INACTIVE -> INACTIVE)")
-    public String configure(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
+    @Example("controller:configure -r fr3 forward_position_controller")
+    public String configure(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, @Descriptor("controller name") String name) {
         ControllerManager m = robots.withController(robot, name);
         return done(m.configure(robots.qualified(m, name)));
     }
 
     @Descriptor("clean a controller up (INACTIVE -> UNCONFIGURED)")
-    public String cleanup(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
+    @Example("controller:cleanup -r fr3 forward_position_controller")
+    public String cleanup(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, @Descriptor("controller name") String name) {
         ControllerManager m = robots.withController(robot, name);
         return done(m.cleanup(robots.qualified(m, name)));
     }
 
     @Descriptor("unload a controller that is not active")
-    public String unload(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
+    @Example("controller:unload -r fr3 forward_position_controller")
+    public String unload(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, @Descriptor("controller name") String name) {
         ControllerManager m = robots.withController(robot, name);
         return done(m.unload(robots.qualified(m, name)));
     }
 
     @Descriptor("activate controllers at one cycle boundary (strict unless --best-effort)")
-    public String activate(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+    @Example("controller:activate -r fr3 forward_position_controller")
+    public String activate(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Parameter(names = { "-b", "--best-effort" }, absentValue = "false", presentValue = "true") boolean bestEffort,
             @Descriptor(TIMEOUT) @Parameter(names = { "-t", "--timeout" }, absentValue = "") String timeout,
             @Descriptor("controller names") String... names) {
@@ -127,7 +136,8 @@ public final class ControllerCommands {
     }
 
     @Descriptor("deactivate controllers at one cycle boundary (strict unless --best-effort)")
-    public String deactivate(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+    @Example("controller:deactivate -r fr3 joint_trajectory_controller")
+    public String deactivate(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Parameter(names = { "-b", "--best-effort" }, absentValue = "false", presentValue = "true") boolean bestEffort,
             @Descriptor(TIMEOUT) @Parameter(names = { "-t", "--timeout" }, absentValue = "") String timeout,
             @Descriptor("controller names") String... names) {
@@ -139,7 +149,8 @@ public final class ControllerCommands {
     }
 
     @Descriptor("activate and deactivate controllers together, at one cycle boundary")
-    public String _switch(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+    @Example("controller:switch -r fr3 -a forward_position_controller -d joint_trajectory_controller")
+    public String _switch(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Descriptor("controllers to activate, comma-separated") @Parameter(names = { "-a", "--activate" }, absentValue = "") String activate,
             @Descriptor("controllers to deactivate, comma-separated") @Parameter(names = { "-d", "--deactivate" }, absentValue = "") String deactivate,
             @Descriptor("strict (default) or best-effort") @Parameter(names = { "-s", "--strictness" }, absentValue = "strict") String strictness,
@@ -157,7 +168,8 @@ public final class ControllerCommands {
     }
 
     @Descriptor("the chain graph: which controller commands which, and the update order")
-    public String chains(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
+    @Example("controller:chains -r fr3")
+    public String chains(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot) {
         ControllerManager m = robots.pick(robot);
         ChainGraph graph = m.chains();
         StringBuilder sb = new StringBuilder();
@@ -174,7 +186,8 @@ public final class ControllerCommands {
     }
 
     @Descriptor("everything about one controller: state, interfaces, parameters, counters, last error")
-    public String info(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name) {
+    @Example("controller:info -r kr6 joint_trajectory_controller")
+    public String info(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, @Descriptor("controller name") String name) {
         ControllerManager m = robots.withController(robot, name);
         name = robots.qualified(m, name);
         Optional<ControllerSnapshot> found = m.controller(name);
@@ -215,7 +228,8 @@ public final class ControllerCommands {
     }
 
     @Descriptor("set controller parameters: key=value ...; an active controller takes only its live parameters")
-    public String set(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, String name,
+    @Example("controller:set -r fr3 admittance_controller admittance.stiffness=[400.0,400.0,400.0,20.0,20.0,20.0]")
+    public String set(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot, @Descriptor("controller name") String name,
             @Descriptor("key=value pairs read as YAML flow values, e.g. gains.joint1.p=2.5 joints=[a1, a2]") Object... assignments) {
         if (assignments.length == 0) {
             throw new CommandFailed("give at least one key=value");
@@ -237,7 +251,8 @@ public final class ControllerCommands {
     }
 
     @Descriptor("move a loaded controller to the newest installed code of its type (an active one at one cycle boundary; parameters kept)")
-    public String reload(@Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
+    @Example("controller:reload -r fr3 forward_position_controller")
+    public String reload(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", ROBOT }, absentValue = "") String robot,
             @Descriptor("controller name") String name) {
         ControllerManager m = robots.withController(robot, name);
         name = robots.qualified(m, name);

@@ -14,6 +14,7 @@ import org.robocell.api.cell.HardwareStateResult;
 import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.text.Suggestions;
+import org.robocell.console.Example;
 
 /** The {@code ros2 control} hardware verbs. */
 @Component(service = HardwareCommands.class, property = { "osgi.command.scope=hardware",
@@ -28,7 +29,8 @@ public final class HardwareCommands {
     }
 
     @Descriptor("list the hardware components: type, plugin, lifecycle state, read/write counters, why it last failed")
-    public String list(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+    @Example("hardware:list -r fr3")
+    public String list(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
         List<ControllerManager> managers = robot.isEmpty() ? robots.all() : List.of(robots.pick(robot));
         Table table = Table.of("ROBOT", "COMPONENT", "TYPE", "PLUGIN", "STATE", "READS", "WRITES", "ERRORS", "FAULT",
                 "LAST ERROR");
@@ -42,7 +44,8 @@ public final class HardwareCommands {
     }
 
     @Descriptor("list every interface: available or not, claimed or not and by whom, current value")
-    public String interfaces(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+    @Example("hardware:interfaces -r fr3 -f joint1")
+    public String interfaces(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("only interfaces whose name contains this text") @Parameter(names = { "-f", "--filter" }, absentValue = "") String filter) {
         ControllerManager m = robots.pick(robot);
         Table table = Table.of("INTERFACE", "KIND", "OWNER", "TYPE", "AVAILABLE", "CLAIMED", "VALUE");
@@ -58,7 +61,8 @@ public final class HardwareCommands {
     }
 
     @Descriptor("take a hardware component to a lifecycle state: unconfigured, inactive, active or finalized")
-    public String state(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+    @Example("hardware:state -r fr3 FR3System inactive")
+    public String state(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("component name") String component, @Descriptor("target state") String target) {
         LifecycleState state = LifecycleState.fromLabel(target);
         if (state == null || state == LifecycleState.UNKNOWN) {

@@ -26,6 +26,7 @@ import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerFactory;
 import org.robocell.api.hardware.HardwareFactory;
 import org.robocell.api.io.ChannelRegistry;
+import org.robocell.console.Example;
 import org.robocell.jitter.BenchCell;
 import org.robocell.jitter.Harness;
 import org.robocell.jitter.JitterOptions;
@@ -56,6 +57,7 @@ public final class JitterCommands {
             + " wake-up lateness and execution percentiles of the RoboCell loop and a bare loop; options: -s SECONDS,"
             + " -r HZ, -w WARMUP, -i sleep|sleep_then_spin|spin, --robot kr6|fr3|dual_fr3, --switch-storm N,"
             + " --shell-storm N, --alloc-mbps N, --fifo PRIO, --cpu LIST, --bare-cpu LIST, --mlock")
+    @Example("cell:jitter -r fr3")
     public String jitter(@Descriptor("options") String... args) throws InterruptedException {
         checkDurations(args);
         List<String> all = new ArrayList<>(List.of("--seconds", "10", "--warmup", "2"));

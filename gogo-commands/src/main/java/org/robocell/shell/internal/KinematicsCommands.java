@@ -18,6 +18,7 @@ import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.model.Joint;
 import org.robocell.api.model.RobotModel;
 import org.robocell.api.text.Suggestions;
+import org.robocell.console.Example;
 import org.robocell.kinematics.IkOptions;
 import org.robocell.kinematics.IkResult;
 import org.robocell.kinematics.KinematicModel;
@@ -43,7 +44,8 @@ public final class KinematicsCommands {
     }
 
     @Descriptor("pose of a link (default: the robot's tip) for the live joint state, or for the joint positions given")
-    public String fk(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+    @Example("cell:fk -r fr3")
+    public String fk(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("link name") @Parameter(names = { "-l", "--link" }, absentValue = "") String link,
             @Descriptor("joint positions in the model's joint order (none: the live state)") String... q) {
         ControllerManager manager = robots.pick(robot);
@@ -60,7 +62,8 @@ public final class KinematicsCommands {
     }
 
     @Descriptor("joint positions that put a link (default: the tip) at a pose: x y z in m, roll pitch yaw in rad")
-    public String ik(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+    @Example("cell:ik -r fr3 0.3 0.0 0.5 3.14159 0.0 0.0")
+    public String ik(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("link name") @Parameter(names = { "-l", "--link" }, absentValue = "") String link,
             @Descriptor("x y z roll pitch yaw") String... values) {
         if (values.length != 6) {

@@ -22,6 +22,7 @@ import org.robocell.api.cell.Result;
 import org.robocell.api.cell.RobotLifecycle;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.text.Suggestions;
+import org.robocell.console.Example;
 
 /**
  * The robot lifecycle of the KUKA drivers' robot_manager from the shell: {@code cell:configure},
@@ -51,43 +52,50 @@ public final class LifecycleCommands {
     }
 
     @Descriptor("configure a robot: hardware configured (communication up), configuration controllers active")
-    public String configure(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+    @Example("cell:configure -r kr6")
+    public String configure(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
         return answer(pick(robot).configure());
     }
 
     @Descriptor("activate a robot in its default control mode: the mode's controllers first, then the hardware"
             + " (external control starts once every controller it needs is active)")
-    public String activate(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+    @Example("cell:activate -r kr6")
+    public String activate(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
         return answer(pick(robot).activate(null));
     }
 
     @Descriptor("activate a robot in a control mode: the mode's controllers first, then the hardware")
-    public String activate(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+    @Example("cell:activate -r kr6 joint_position.streaming")
+    public String activate(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("control mode, e.g. joint_position") String mode) {
         return answer(pick(robot).activate(mode));
     }
 
     @Descriptor("switch an active robot to another control mode: its controllers swapped at one cycle boundary, the"
             + " hardware told in the same commit")
-    public String mode(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+    @Example("cell:mode -r kr6 joint_position.streaming")
+    public String mode(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("control mode, e.g. joint_position") String mode) {
         return answer(pick(robot).switchControlMode(mode));
     }
 
     @Descriptor("deactivate a robot: external control ends (hardware inactive), the mode's controllers stop; the"
             + " configuration controllers keep running")
-    public String deactivate(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+    @Example("cell:deactivate -r kr6")
+    public String deactivate(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
         return answer(pick(robot).deactivate());
     }
 
     @Descriptor("clean up a configured robot: configuration controllers stop, hardware unconfigured")
-    public String cleanup(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+    @Example("cell:cleanup -r kr6")
+    public String cleanup(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
         return answer(pick(robot).cleanup());
     }
 
     @Descriptor("the robots' lifecycle: state, control mode, the modes with their controllers and command interfaces,"
             + " configuration controllers, hardware states, RSI counters")
-    public String status(@Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+    @Example("cell:status -r kr6")
+    public String status(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
         if (robot.isEmpty()) {
             robots.awaitStarting(null);
         }

@@ -24,6 +24,7 @@ import org.robocell.api.motion.MotionPose;
 import org.robocell.api.motion.MotionPrimitive;
 import org.robocell.api.motion.MotionResult;
 import org.robocell.api.text.Suggestions;
+import org.robocell.console.Example;
 
 /**
  * Motion primitives from the shell: PTP, LIN, CIRC and sequences (a YAML file) sent to a controller's
@@ -47,6 +48,7 @@ public final class MotionCommands {
     }
 
     @Descriptor("PTP: move every joint to its position on one profile, all arriving together")
+    @Example("motion:ptp -v 0.5 motion_primitive 0.2 -0.6 0.1 -2.2 0.05 1.7 0.9")
     public String ptp(@Descriptor("fraction (0, 1] of the joints' velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
             @Descriptor("fraction (0, 1] of the joints' acceleration limits") @Parameter(names = { "-a", "--acceleration" }, absentValue = "") String acceleration,
             @Descriptor("seconds the motion takes (overrides -v and -a)") @Parameter(names = { "-t", "--move-time" }, absentValue = "") String moveTime,
@@ -59,6 +61,7 @@ public final class MotionCommands {
     }
 
     @Descriptor("LIN: move the tool on a straight line to a pose (x y z in m, roll pitch yaw in rad, in the base frame)")
+    @Example("motion:lin motion_primitive 0.3 0.0 0.5 3.14159 0.0 -0.6")
     public String lin(@Descriptor("fraction (0, 1] of the Cartesian velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
             @Descriptor("fraction (0, 1] of the Cartesian acceleration limits") @Parameter(names = { "-a", "--acceleration" }, absentValue = "") String acceleration,
             @Descriptor("seconds the motion takes (overrides -v and -a)") @Parameter(names = { "-t", "--move-time" }, absentValue = "") String moveTime,
@@ -71,6 +74,7 @@ public final class MotionCommands {
     }
 
     @Descriptor("CIRC: move the tool on the arc through a via point to a pose")
+    @Example("motion:circ motion_primitive 0.35 0.05 0.5 0.3 0.1 0.5 3.14159 0.0 -0.6")
     public String circ(@Descriptor("fraction (0, 1] of the Cartesian velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
             @Descriptor("fraction (0, 1] of the Cartesian acceleration limits") @Parameter(names = { "-a", "--acceleration" }, absentValue = "") String acceleration,
             @Descriptor("seconds the motion takes (overrides -v and -a)") @Parameter(names = { "-t", "--move-time" }, absentValue = "") String moveTime,
@@ -90,6 +94,7 @@ public final class MotionCommands {
 
     @Descriptor("run the primitives of a YAML file as one blended sequence (see README: - ptp: [...], - lin: [x, y, z,"
             + " roll, pitch, yaw], - circ: [...] with via: [x, y, z]; blend_radius, velocity, acceleration, move_time)")
+    @Example("motion:sequence motion_primitive fr3.yaml")
     public String sequence(@Descriptor("progress lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
             @Descriptor("motion primitive controller") String controller, @Descriptor("sequence file") String file)
             throws Exception {
@@ -98,6 +103,7 @@ public final class MotionCommands {
     }
 
     @Descriptor("stop the running motion of a controller (STOP_MOTION, then RESET_STOP once the robot stopped)")
+    @Example("motion:stop motion_primitive")
     public String stop(@Descriptor("motion primitive controller") String controller) throws Exception {
         ExecuteMotionPrimitiveSequence c = controller(controller);
         MotionGoalHandle goal = c.activeGoal().orElseThrow(() -> new CommandFailed(controller
@@ -115,6 +121,7 @@ public final class MotionCommands {
     }
 
     @Descriptor("the motion primitive controllers: running goal, progress, last error")
+    @Example("motion:status")
     public String status() {
         robots.awaitStarting(null);
         List<String> names = controllers();

@@ -32,6 +32,10 @@ import org.robocell.api.text.Suggestions;
 @Component(service = Robots.class)
 public final class Robots {
 
+    /** What -r means on every command that takes it, for help. */
+    static final String OPTION = "the robot (needed when the cell runs several and the names do not tell);"
+            + " a controller name without a namespace is taken in the robot's namespace";
+
     /** The cell's robot configurations (bundles/cell: RobotComponent.PID). */
     private static final String ROBOT_FACTORY_PID = "org.robocell.cell.robot";
     private static final long STARTING_WAIT_NANOS = TimeUnit.SECONDS.toNanos(20);

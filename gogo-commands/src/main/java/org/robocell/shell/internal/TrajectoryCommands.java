@@ -31,6 +31,7 @@ import org.robocell.api.trajectory.JointTrajectory;
 import org.robocell.api.trajectory.TrajectoryFeedback;
 import org.robocell.api.trajectory.TrajectoryGoal;
 import org.robocell.api.trajectory.TrajectoryPoint;
+import org.robocell.console.Example;
 
 /**
  * Goals for trajectory and gripper controllers from the shell: send, watch the progress, see how it ended.
@@ -56,6 +57,7 @@ public final class TrajectoryCommands {
     }
 
     @Descriptor("move the joints of a trajectory controller to positions in a time, and watch it arrive")
+    @Example("trajectory:move -d 1 joint_trajectory_controller 0.3 -0.6 0.0 -2.2 0.0 1.6 0.8")
     public String move(CommandSession session,
             @Descriptor("seconds the motion takes (greater than 0)") @Parameter(names = { "-d", "--duration" }, absentValue = "3") String duration,
             @Descriptor("return once the goal is accepted") @Parameter(names = { "--no-wait" }, absentValue = "false", presentValue = "true") boolean noWait,
@@ -75,6 +77,7 @@ public final class TrajectoryCommands {
     }
 
     @Descriptor("send a trajectory from a file (one point per line: time_from_start p1 p2 ...; # comments) and watch it")
+    @Example("trajectory:points joint_trajectory_controller wave.txt")
     public String points(CommandSession session,
             @Descriptor("return once the goal is accepted") @Parameter(names = { "--no-wait" }, absentValue = "false", presentValue = "true") boolean noWait,
             @Descriptor("feedback lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
@@ -87,6 +90,7 @@ public final class TrajectoryCommands {
 
     @Descriptor("cancel the running goal of a trajectory controller that any shell or SSH session sent; the robot holds"
             + " where it is")
+    @Example("trajectory:cancel joint_trajectory_controller")
     public String cancel(CommandSession session, @Descriptor("trajectory controller name") String controller) {
         trajectoryController(controller);
         GoalBook.Entry e = book.running(controller).orElseThrow(() -> new CommandFailed("no goal of " + controller
@@ -103,6 +107,7 @@ public final class TrajectoryCommands {
     }
 
     @Descriptor("the running trajectory goals that any shell or SSH session sent: controller, goal, status, when, from")
+    @Example("trajectory:goals")
     public String goals(CommandSession session) {
         List<GoalBook.Entry> running = book.running();
         if (running.isEmpty()) {
@@ -118,6 +123,7 @@ public final class TrajectoryCommands {
     }
 
     @Descriptor("move a gripper to a position (width) with an optional maximum effort, and wait for the result")
+    @Example("trajectory:gripper -e 20 gripper_controller 0.04")
     public String gripper(@Descriptor("seconds to wait for the result (greater than 0, at most 3600)") @Parameter(names = { "-w", "--wait" }, absentValue = "10") String wait,
             @Descriptor("maximum effort (greater than 0; default: the configured one)") @Parameter(names = { "-e", "--effort" }, absentValue = "") String effort,
             @Descriptor("gripper controller name") String controller, @Descriptor("target position") String position)

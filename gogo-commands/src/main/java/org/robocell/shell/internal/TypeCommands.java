@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.robocell.api.controller.ControllerFactory;
 import org.robocell.api.hardware.HardwareFactory;
+import org.robocell.console.Example;
 
 /** What can be loaded: the controller types and hardware plugins that installed bundles provide. */
 @Component(service = TypeCommands.class, property = {
@@ -26,6 +27,7 @@ public final class TypeCommands {
     }
 
     @Descriptor("list the controller types that installed bundles provide, with the providing bundle")
+    @Example("controller:types")
     public String types() throws InvalidSyntaxException {
         // the factory registered last serves a type (a newer version installed beside the old one): listed first
         TreeMap<String, List<ServiceReference<ControllerFactory>>> byType = new TreeMap<>();
@@ -86,6 +88,7 @@ public final class TypeCommands {
         }
 
         @Descriptor("list the hardware plugins (URDF <plugin> strings) that installed driver bundles provide")
+        @Example("hardware:plugins")
         public String plugins() throws InvalidSyntaxException {
             TreeMap<String, String> rows = new TreeMap<>();
             for (ServiceReference<HardwareFactory> ref : context.getServiceReferences(HardwareFactory.class, null)) {

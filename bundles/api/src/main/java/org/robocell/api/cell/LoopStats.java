@@ -2,7 +2,8 @@ package org.robocell.api.cell;
 
 /**
  * Statistics of one control loop, recorded without allocation on the loop and copied off it. Durations are in
- * nanoseconds; percentiles cover the cycles since the loop started or since the last {@code resetStats()}.
+ * nanoseconds; percentiles and counts cover the cycles since the loop started or since the last
+ * {@code resetStats()}, except {@code cycles}, which numbers the cycles and is never reset.
  *
  * @param robot             the robot the loop drives
  * @param clock             who owns the cycle

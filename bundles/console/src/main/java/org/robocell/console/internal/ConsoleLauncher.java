@@ -111,6 +111,9 @@ public final class ConsoleLauncher {
         // in the felix scope, ranked above gogo.command's felix:update, which stops a bundle before it finds out that
         // the new content cannot be read
         register(new UpdateCommand(context), "felix", UpdateCommand.FUNCTIONS);
+        // in the gogo scope, which the profile puts first, so "help" is RoboCell's and not Felix's list of every name
+        // ranked above the Gogo shell's own help, which is registered in the same scope
+        register(new HelpCommand(), "gogo", HelpCommand.FUNCTIONS, 200);
         // other bundles (the SSH server) run this same shell on terminals of their own
         ShellRunner runner = (session, terminal) -> interactiveShell.run(session, terminal, false);
         registrations.add(context.registerService(ShellRunner.class, runner, null));
@@ -121,10 +124,14 @@ public final class ConsoleLauncher {
     }
 
     private void register(Object commands, String scope, String[] functions) {
+        register(commands, scope, functions, 100);
+    }
+
+    private void register(Object commands, String scope, String[] functions, int ranking) {
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(CommandProcessor.COMMAND_SCOPE, scope);
         props.put(CommandProcessor.COMMAND_FUNCTION, functions);
-        props.put(org.osgi.framework.Constants.SERVICE_RANKING, 100);
+        props.put(org.osgi.framework.Constants.SERVICE_RANKING, ranking);
         registrations.add(context.registerService(commands.getClass().getName(), commands, props));
     }
 

@@ -9,10 +9,13 @@ final class ErrorLine {
     private ErrorLine() {
     }
 
-    /** {@code error: <what>}. */
+    /** {@code error: <what>}; {@code interrupted} for a command Ctrl-C ended (how a running echo is stopped). */
     static String of(Throwable e) {
-        return "error: " + describe(e);
+        String what = describe(e);
+        return what.equals(INTERRUPTED) ? what : "error: " + what;
     }
+
+    private static final String INTERRUPTED = "interrupted";
 
     /** What went wrong: the message of the cause a reflective call or a future wrapped. */
     static String describe(Throwable e) {
@@ -22,7 +25,7 @@ final class ErrorLine {
             e = e.getCause();
         }
         if (e instanceof InterruptedException) {
-            return "interrupted";
+            return INTERRUPTED;
         }
         String message = e.getMessage();
         if (e.getClass().getSimpleName().equals("CommandNotFoundException")) {

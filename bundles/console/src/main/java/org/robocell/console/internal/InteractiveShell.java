@@ -109,7 +109,7 @@ final class InteractiveShell {
         };
         LineReader reader = LineReaderBuilder.builder().terminal(terminal)
                 .variables(((CommandSessionImpl) session).getVariables())
-                .completer(new org.jline.builtins.Completers.Completer(completions))
+                .completer(new ArgumentCompleter(completions, session))
                 .highlighter(new Highlighter(session)).parser(new Parser()).expander(new Expander(session)).build();
         reader.setOpt(LineReader.Option.AUTO_FRESH_LINE);
         return reader;

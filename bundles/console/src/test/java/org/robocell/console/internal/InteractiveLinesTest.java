@@ -84,7 +84,8 @@ class InteractiveLinesTest {
     void aFailureInsideACommandIsItsMessageAndAnInterruptIsOneWord() {
         assertEquals("error: option -t is -5", ErrorLine.of(new java.lang.reflect.InvocationTargetException(
                 new IllegalArgumentException("option -t is -5"))));
-        assertEquals("error: interrupted", ErrorLine.of(new InterruptedException("sleep interrupted")));
+        assertEquals("interrupted", ErrorLine.of(new InterruptedException("sleep interrupted")),
+                "Ctrl-C in channel:echo ends it: no error, no class name");
     }
 
     @Test

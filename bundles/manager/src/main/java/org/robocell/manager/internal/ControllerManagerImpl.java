@@ -292,7 +292,7 @@ public final class ControllerManagerImpl implements ControllerManager {
 
     @Override
     public void resetStats() {
-        state.stats.resetHistograms();
+        snapshots.resetStats();
     }
 
     /**

@@ -40,6 +40,17 @@ final class LoopStatistics {
     volatile Object lastErrorSource;
     private volatile String lastError;
 
+    /**
+     * The counters' values at the last reset: the loop alone writes the counters, so a reset off the loop does not
+     * write them (it would lose the loop's increments) but remembers where they stood; snapshots count from there.
+     */
+    private long overrunsAtReset;
+    private long switchesAtReset;
+    private long controllerErrorsAtReset;
+    private long hardwareErrorsAtReset;
+    private long clampedAtReset;
+    private long nonFiniteAtReset;
+
     LoopStatistics(long periodNanos) {
         this.periodNanos = periodNanos;
         resetHistograms();
@@ -75,6 +86,25 @@ final class LoopStatistics {
         lastThrowable = t;
     }
 
+    /**
+     * Off the loop: every figure a snapshot shows starts afresh (percentiles, overruns, switches, errors, limited
+     * commands, the last error), except the cycle counter, which numbers the cycles.
+     *
+     * @param clamped   the hardware's clamped-command count now
+     * @param nonFinite the hardware's replaced non-finite command count now
+     */
+    synchronized void reset(long clamped, long nonFinite) {
+        resetHistograms();
+        overrunsAtReset = overruns;
+        switchesAtReset = switches;
+        controllerErrorsAtReset = controllerErrors;
+        hardwareErrorsAtReset = hardwareErrors;
+        clampedAtReset = clamped;
+        nonFiniteAtReset = nonFinite;
+        lastError();
+        lastError = null;
+    }
+
     synchronized void resetHistograms() {
         periodInterval = period.getIntervalHistogram(periodInterval);
         executionInterval = execution.getIntervalHistogram(executionInterval);
@@ -96,9 +126,10 @@ final class LoopStatistics {
         executionSum.add(executionInterval);
         latenessSum.add(latenessInterval);
         robotWaitSum.add(robotWaitInterval);
-        return new LoopStats(robot, clock, rate, running, cycles, overruns, percentiles(periodSum),
-                percentiles(executionSum), percentiles(latenessSum), controllerErrors, hardwareErrors, clamped,
-                nonFinite, switches, lastError(), percentiles(robotWaitSum));
+        return new LoopStats(robot, clock, rate, running, cycles, overruns - overrunsAtReset, percentiles(periodSum),
+                percentiles(executionSum), percentiles(latenessSum), controllerErrors - controllerErrorsAtReset,
+                hardwareErrors - hardwareErrorsAtReset, clamped - clampedAtReset, nonFinite - nonFiniteAtReset,
+                switches - switchesAtReset, lastError(), percentiles(robotWaitSum));
     }
 
     String lastError() {

@@ -92,13 +92,28 @@ final class Snapshots {
     }
 
     LoopStats stats() {
+        return state.stats.snapshot(state.robot(), state.config.clock(), state.config.rate(), state.running,
+                clampedCommands(), nonFiniteCommands());
+    }
+
+    /** Every figure {@link #stats()} shows starts afresh, the cycle counter excepted. */
+    void resetStats() {
+        state.stats.reset(clampedCommands(), nonFiniteCommands());
+    }
+
+    private long clampedCommands() {
         long clamped = 0;
-        long nonFinite = 0;
         for (ManagedHardware hw : state.rm.hardware()) {
             clamped += hw.clampedCommands();
+        }
+        return clamped;
+    }
+
+    private long nonFiniteCommands() {
+        long nonFinite = 0;
+        for (ManagedHardware hw : state.rm.hardware()) {
             nonFinite += hw.nonFiniteCommands();
         }
-        return state.stats.snapshot(state.robot(), state.config.clock(), state.config.rate(), state.running, clamped,
-                nonFinite);
+        return nonFinite;
     }
 }

@@ -35,6 +35,9 @@ class LoopStatisticsTest {
         rig.step(10);
         LoopStats after = rig.cm.stats();
         assertEquals(10, after.period().count(), "percentiles start afresh");
-        assertEquals(1010, after.cycles(), "counters keep counting");
+        assertEquals(1010, after.cycles(), "the cycle counter numbers the cycles: it keeps counting");
+        assertEquals(0, after.switches(), "the switch before the reset is not counted after it");
+        assertTrue(rig.switchNow(List.of(), List.of("fwd"), org.robocell.api.cell.Strictness.STRICT).ok());
+        assertEquals(1, rig.cm.stats().switches(), "switches after the reset are");
     }
 }
