@@ -9,6 +9,8 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.ControllerSnapshot;
+import org.robocell.api.cell.HardwareSnapshot;
 import org.robocell.api.cell.LoopStats;
 import org.robocell.console.Example;
 
@@ -46,7 +48,8 @@ public final class CellCommands {
         return out.toString();
     }
 
-    @Descriptor("loop statistics of each robot: cycles, overruns, switches, period, execution time and wake-up lateness (µs)")
+    @Descriptor("loop statistics of each robot: cycles, overruns, switches, period, execution time and wake-up lateness (µs);"
+            + " each controller's update and each component's read and write time, with the bundle whose code runs")
     @Example("cell:stats -r fr3 --reset")
     public String stats(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
             @Descriptor("start every figure afresh after printing (percentiles, overruns, switches, errors, limited commands)") @Parameter(names = { "--reset" }, absentValue = "false", presentValue = "true") boolean reset) {
@@ -73,11 +76,44 @@ public final class CellCommands {
             if (s.lastError() != null) {
                 sb.append("\nlast error: ").append(s.lastError());
             }
+            sb.append('\n').append(callTimes(m));
             if (reset) {
                 m.resetStats();
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * How long each controller's update and each component's read and write took (µs), measured by the loop off
+     * its hot path (a wait-free histogram per call site), and the bundle whose code each runs.
+     */
+    private static String callTimes(ControllerManager m) {
+        Table t = Table.of("CALL", "OF", "COUNT", "p50 µs", "p99 µs", "max µs", "CODE");
+        for (ControllerSnapshot c : m.controllers()) {
+            if (c.updateTiming().count() > 0) {
+                timingRow(t, "update", c.name(), c.updateTiming(), c.code());
+            }
+        }
+        for (HardwareSnapshot h : m.hardware()) {
+            if (h.readTiming().count() > 0) {
+                timingRow(t, "read", h.name(), h.readTiming(), h.code());
+            }
+            if (h.writeTiming().count() > 0) {
+                timingRow(t, "write", h.name(), h.writeTiming(), h.code());
+            }
+        }
+        return t.size() == 0 ? "no controller update or hardware call measured yet" : t.render();
+    }
+
+    private static void timingRow(Table t, String call, String of, LoopStats.Percentiles p, String code) {
+        t.row(call, of, p.count(), micros(p.p50()), micros(p.p99()), micros(p.max()), code == null ? "-" : code);
+    }
+
+    /** {@code p50 1.2 µs, p99 3.4 µs, max 12.0 µs (1102 calls)}, or {@code -}. */
+    static String timing(LoopStats.Percentiles p) {
+        return p.count() == 0 ? "-" : "p50 " + micros(p.p50()) + " µs, p99 " + micros(p.p99()) + " µs, max "
+                + micros(p.max()) + " µs (" + p.count() + " calls)";
     }
 
     private static void row(Table t, String name, LoopStats.Percentiles p) {

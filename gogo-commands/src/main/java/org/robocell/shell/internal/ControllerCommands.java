@@ -214,6 +214,8 @@ public final class ControllerCommands {
         rows.put("updates", c.updates());
         rows.put("errors", c.errors());
         rows.put("budget overruns", c.budgetOverruns());
+        rows.put("update time", CellCommands.timing(c.updateTiming()));
+        rows.put("code", c.code() == null ? "-" : c.code());
         rows.put("fault", HardwareCommands.faultLabel(c.fault()));
         rows.put("last error", c.lastError() == null ? "-" : c.lastError());
         StringBuilder sb = new StringBuilder();

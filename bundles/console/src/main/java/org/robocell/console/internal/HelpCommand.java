@@ -54,7 +54,7 @@ public final class HelpCommand {
         for (Map.Entry<String, List<CommandCatalog.Command>> scope : byScope.entrySet()) {
             sb.append('\n').append(scope.getKey()).append(':');
             for (CommandCatalog.Command c : scope.getValue()) {
-                sb.append(String.format(Locale.ROOT, "%n  %-" + width + "s  %s", c.function(), c.summary()));
+                sb.append(String.format(Locale.ROOT, "%n  %-" + width + "s  %s", c.function(), oneLine(c.summary())));
             }
         }
         return sb.toString();
@@ -123,6 +123,18 @@ public final class HelpCommand {
     /** {@code --robot} → {@code ROBOT}. */
     private static String placeholder(CommandCatalog.Option o) {
         return o.longName().replaceFirst("^-+", "").replace('-', '_').toUpperCase(Locale.ROOT);
+    }
+
+    /** A description up to its first ": " or "; " (what follows explains it: help COMMAND shows all). */
+    static String oneLine(String description) {
+        int cut = description.length();
+        for (String stop : new String[] { ": ", "; " }) {
+            int i = description.indexOf(stop);
+            if (i > 0) {
+                cut = Math.min(cut, i);
+            }
+        }
+        return description.substring(0, cut);
     }
 
     /** "controller name, e.g. x" → "controller name". */

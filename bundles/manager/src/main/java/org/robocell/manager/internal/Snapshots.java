@@ -9,6 +9,7 @@ import org.robocell.api.cell.ControllerSnapshot;
 import org.robocell.api.cell.HardwareSnapshot;
 import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.api.cell.LoopStats;
+import org.robocell.resources.internal.CodeOrigin;
 import org.robocell.resources.internal.InterfaceEntry;
 import org.robocell.resources.internal.ManagedHardware;
 
@@ -58,7 +59,7 @@ final class Snapshots {
         return new ControllerSnapshot(mc.name, mc.type, mc.lifecycleState(), mc.isConfigured() ? mc.rate : 0, claimed,
                 requiredCommands, requiredStates, mc.chainable != null, mc.chained, mc.references, mc.exportedStates,
                 mc.fallbacks, mc.updates, mc.errors, error != null ? error : ControllerCalls.reasonOrNull(mc),
-                mc.context.parameters(), mc.fault, mc.budget.overruns());
+                mc.context.parameters(), mc.fault, mc.budget.overruns(), mc.budget.timing(), CodeOrigin.of(mc.controller));
     }
 
     ChainGraph chains() {
@@ -99,6 +100,12 @@ final class Snapshots {
     /** Every figure {@link #stats()} shows starts afresh, the cycle counter excepted. */
     void resetStats() {
         state.stats.reset(clampedCommands(), nonFiniteCommands());
+        for (ManagedHardware hw : state.rm.hardware()) {
+            hw.resetTiming();
+        }
+        for (ManagedController mc : state.controllerList) {
+            mc.budget.resetTiming();
+        }
     }
 
     private long clampedCommands() {

@@ -31,10 +31,14 @@ class LoopStatisticsTest {
         assertEquals(0, s.lateness().max());
         assertTrue(s.execution().max() > 0);
         assertEquals(1, s.switches());
+        long updates = rig.cm.controller("fwd").orElseThrow().updateTiming().count();
+        assertTrue(updates >= 998 && updates <= 1000, "each update of fwd is timed: " + updates);
+        assertTrue(rig.cm.hardware("arm").orElseThrow().writeTiming().count() >= 998, "and each write of arm");
         rig.cm.resetStats();
         rig.step(10);
         LoopStats after = rig.cm.stats();
         assertEquals(10, after.period().count(), "percentiles start afresh");
+        assertEquals(10, rig.cm.controller("fwd").orElseThrow().updateTiming().count(), "so do the call timings");
         assertEquals(1010, after.cycles(), "the cycle counter numbers the cycles: it keeps counting");
         assertEquals(0, after.switches(), "the switch before the reset is not counted after it");
         assertTrue(rig.switchNow(List.of(), List.of("fwd"), org.robocell.api.cell.Strictness.STRICT).ok());

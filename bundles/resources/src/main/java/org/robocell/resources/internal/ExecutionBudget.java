@@ -1,5 +1,9 @@
 package org.robocell.resources.internal;
 
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+import org.robocell.api.cell.LoopStats;
+
 /**
  * How long one controller update or one hardware read/write may take, and how many times in a row it may take longer
  * before it is treated as failed. The loop measures each call and records it here: a plain field update, no
@@ -8,6 +12,9 @@ package org.robocell.resources.internal;
  * A Java thread cannot be stopped in the middle of a call, so the budget cannot cut a stalling call short; it takes
  * the stalling controller or component out of the loop after {@code limit} consecutive overruns, as if it had
  * answered ERROR. Single overruns (a page fault, a preempted thread) are counted and reported, never punished.
+ * <p>
+ * Every call's duration also goes into a histogram (HdrHistogram's single-writer recorder: wait-free, no allocation
+ * on the loop), which {@link #timing()} reads off the loop as percentiles.
  */
 public final class ExecutionBudget {
 
@@ -19,6 +26,12 @@ public final class ExecutionBudget {
     private int consecutive;
     private volatile long overruns;
     private volatile long longestNanos;
+
+    /** Durations above 10 s are recorded as 10 s. */
+    private static final long HIGHEST = 10_000_000_000L;
+    private final SingleWriterRecorder durations = new SingleWriterRecorder(1, HIGHEST, 2);
+    private Histogram interval;
+    private Histogram total = new Histogram(1, HIGHEST, 2);
 
     public ExecutionBudget(long budgetNanos, int limit) {
         set(budgetNanos, limit);
@@ -49,6 +62,7 @@ public final class ExecutionBudget {
      * @return true when this call made {@code limit} overruns in a row: the caller takes the culprit out
      */
     public boolean record(long nanos) {
+        durations.recordValue(nanos < 1 ? 1 : nanos > HIGHEST ? HIGHEST : nanos);
         if (nanos > longestNanos) {
             longestNanos = nanos;
         }
@@ -73,5 +87,22 @@ public final class ExecutionBudget {
     /** The longest call seen. */
     public long longestNanos() {
         return longestNanos;
+    }
+
+    /** Off the loop: the durations recorded since the start or the last {@link #resetTiming()}. */
+    public synchronized LoopStats.Percentiles timing() {
+        interval = durations.getIntervalHistogram(interval);
+        total.add(interval);
+        if (total.getTotalCount() == 0) {
+            return LoopStats.Percentiles.EMPTY;
+        }
+        return new LoopStats.Percentiles(total.getTotalCount(), total.getValueAtPercentile(50),
+                total.getValueAtPercentile(99), total.getValueAtPercentile(99.9), total.getMaxValue(), total.getMean());
+    }
+
+    /** Off the loop: {@link #timing()} starts afresh. */
+    public synchronized void resetTiming() {
+        interval = durations.getIntervalHistogram(interval);
+        total = new Histogram(1, HIGHEST, 2);
     }
 }

@@ -155,6 +155,12 @@ public final class ManagedHardware {
     }
 
     /** Reads and writes that took longer than the budget, so far. */
+    /** Off the loop: the read and write timing start afresh. */
+    public void resetTiming() {
+        readBudget.resetTiming();
+        writeBudget.resetTiming();
+    }
+
     public long budgetOverruns() {
         return readBudget.overruns() + writeBudget.overruns();
     }
@@ -465,7 +471,8 @@ public final class ManagedHardware {
         }
         String error = lastError();
         return new HardwareSnapshot(name, info.type(), info.plugin(), pluginAvailable, state, info.rwRate(),
-                info.group(), c, s, reads, writes, errors, error, failure.fault(), budgetOverruns());
+                info.group(), c, s, reads, writes, errors, error, failure.fault(), budgetOverruns(), readBudget.timing(),
+                writeBudget.timing(), CodeOrigin.of(component));
     }
 
     @Override
