@@ -103,6 +103,20 @@ class ShellSessionTest {
         assertEquals(LifecycleState.ACTIVE, m.controller("forward_position_controller").orElseThrow().state());
         assertEquals(LifecycleState.INACTIVE, m.controller("joint_trajectory_controller").orElseThrow().state());
 
+        // statistics: the switches counted, each update, read and write timed with the code it runs; --reset
+        // restarts every figure but the cycle number
+        String stats = run("cell:stats" + R + "--reset");
+        assertTrue(stats.matches("(?s)session: 1000 Hz, internal clock, running, cycle \\d+; \\d+ cycles measured, \\d+ overruns,"
+                + " [1-9]\\d* switches\n.*"), stats);
+        assertTrue(stats.matches("(?s).*\nupdate +forward_position_controller +\\d+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +"
+                + "org\\.robocell\\.controller\\.forward \\d.*"), stats);
+        assertTrue(stats.matches("(?s).*\nwrite +FR3System +\\d+ .* org\\.robocell\\.driver\\.mock \\d.*"), stats);
+        String afresh = run("cell:stats" + R);
+        assertTrue(afresh.matches("(?s)session: .*, 0 switches\n.*"), "the switches before the reset are not counted: " + afresh);
+        String info = run("controller:info" + R + "forward_position_controller");
+        assertTrue(info.matches("(?s).*\nupdate time: +p50 [0-9.]+ µs, p99 [0-9.]+ µs, max [0-9.]+ µs \\(\\d+ calls\\)\n.*"), info);
+        assertTrue(info.matches("(?s).*\ncode: +org\\.robocell\\.controller\\.forward \\d.*"), info);
+
         assertTrue(run("controller:deactivate" + R + "forward_position_controller joint_state_broadcaster").contains("deactivated"));
         refused("controller:deactivate" + R + "forward_position_controller", "forward_position_controller");
         for (String c : List.of("joint_state_broadcaster", "joint_trajectory_controller", "forward_position_controller")) {

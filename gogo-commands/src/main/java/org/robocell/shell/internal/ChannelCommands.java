@@ -78,8 +78,9 @@ public final class ChannelCommands {
         double perSecond = Numbers.positive("-r", rate, MAX_ECHO_RATE);
         StateOutput out = stateOutput(robot, name);
         if (!filter.isEmpty() && out.fields().stream().noneMatch(f -> f.contains(filter))) {
-            throw new CommandFailed("no field of " + out.name() + " contains '" + filter + "'; its fields: "
-                    + String.join(", ", out.fields()));
+            throw new CommandFailed("no field of " + out.name() + " contains '" + filter + "'; " + (out.fields().isEmpty()
+                    ? "it has no fields yet (its controller publishes them once it is active)"
+                    : "its fields: " + String.join(", ", out.fields())));
         }
         PrintStream console = System.out; // the shell redirects System.out to the session that runs the command
         try {
