@@ -74,7 +74,9 @@ final class ReadEvalPrint {
             }
         } catch (Exception e) {
             session.put(Shell.VAR_EXCEPTION, e);
-            terminal.writer().println(ErrorLine.of(e));
+            if (!stopping.getAsBoolean()) { // exit or shutdown interrupts the wait for their own command: no error
+                terminal.writer().println(ErrorLine.of(e));
+            }
         }
         terminal.flush();
     }

@@ -80,6 +80,33 @@ class InteractiveLinesTest {
                 "the words of a --script run");
     }
 
+    /** Stands for exit: it ends the shell, and the interrupt that wakes the local terminal reaches its own wait. */
+    public static final class Exit {
+        static final java.util.concurrent.atomic.AtomicBoolean STOPPING = new java.util.concurrent.atomic.AtomicBoolean();
+
+        public void leave() throws InterruptedException {
+            STOPPING.set(true);
+            throw new InterruptedException("woken to stop");
+        }
+    }
+
+    @Test
+    void leavingTheShellPrintsNoErrorForTheInterruptThatEndsIt() throws Exception {
+        threadIO.start();
+        CommandProcessorImpl processor = new CommandProcessorImpl(threadIO);
+        processor.addCommand("gogo", new Exit(), "leave");
+        Terminal t = terminal();
+        CommandSession session = processor.createSession(t.input(), t.output(), t.output());
+        LineReader reader = LineReaderBuilder.builder().terminal(t).parser(new Parser()).build();
+        keyboard.write("leave\n".getBytes(StandardCharsets.UTF_8));
+        keyboard.close();
+        Exit.STOPPING.set(false);
+        new ReadEvalPrint(session, t, reader, Exit.STOPPING::get).run();
+        t.flush();
+        assertFalse(screen().contains("interrupted"), screen());
+        assertFalse(screen().contains("error"), screen());
+    }
+
     @Test
     void aFailureInsideACommandIsItsMessageAndAnInterruptIsOneWord() {
         assertEquals("error: option -t is -5", ErrorLine.of(new java.lang.reflect.InvocationTargetException(
