@@ -47,9 +47,18 @@ class RuntimeTest {
     @Test
     void helpListsRoboCellsCommands() throws Exception {
         String help = new Shell(processor).run("help");
-        assertTrue(help.contains("controller:types"), help);
-        assertTrue(help.contains("hardware:plugins"), help);
-        assertTrue(help.contains("gogo:exit"), help);
+        assertTrue(help.matches("(?s).*\ncontroller:\n(  .*\n)*  types +list the controller types that installed bundles"
+                + " provide, with the providing bundle\n.*"), help);
+        assertTrue(help.matches("(?s).*\nhardware:\n(  .*\n)*  plugins +list the hardware plugins .*"), help);
+        assertTrue(help.matches("(?s).*\ngogo:\n(  .*\n)*  exit +leave the shell.*"), help);
+        assertFalse(help.contains("robocell:") || help.contains("controllernames"), "no completion helpers: " + help);
+        assertFalse(help.contains("lb ") || help.contains("bundlelevel"), "no Felix or Gogo internals: " + help);
+        String one = new Shell(processor).run("help controller:switch");
+        assertTrue(one.startsWith("controller:switch - activate and deactivate controllers together, at one cycle boundary\n"
+                + "usage: controller:switch [-r ROBOT] [-a ACTIVATE] [-d DEACTIVATE] [-s STRICTNESS] [-t TIMEOUT]\n"), one);
+        assertTrue(one.contains("\n  -s, --strictness STRICTNESS  strict (default) or best-effort\n"), one);
+        assertTrue(one.contains("\nexample:\n  controller:switch -r fr3 -a forward_position_controller -d joint_trajectory_controller"), one);
+        assertFalse(one.contains("_switch") || one.contains("null"), one);
     }
 
     @Test

@@ -127,14 +127,15 @@ public final class HelpCommand {
 
     /** A description up to its first ": " or "; " (what follows explains it: help COMMAND shows all). */
     static String oneLine(String description) {
-        int cut = description.length();
-        for (String stop : new String[] { ": ", "; " }) {
-            int i = description.indexOf(stop);
-            if (i > 0) {
-                cut = Math.min(cut, i);
+        int depth = 0;
+        for (int i = 0; i + 1 < description.length(); i++) {
+            char c = description.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (depth == 0 && (c == ':' || c == ';') && description.charAt(i + 1) == ' ' && i > 0) {
+                return description.substring(0, i);
             }
         }
-        return description.substring(0, cut);
+        return description;
     }
 
     /** "controller name, e.g. x" → "controller name". */

@@ -70,6 +70,13 @@ class HelpTest {
     }
 
     @Test
+    void theOverviewsLineEndsAtTheFirstColonOrSemicolonOutsideParentheses() {
+        assertEquals("pose of a link (default: the robot's tip) for the live joint state",
+                HelpCommand.oneLine("pose of a link (default: the robot's tip) for the live joint state; or for Q"));
+        assertEquals("the robots of the cell", HelpCommand.oneLine("the robots of the cell: loop rate, clock"));
+    }
+
+    @Test
     void anUnknownCommandIsOneLine() {
         CommandError e = assertThrows(CommandError.class, () -> HelpCommand.explain(catalog(), "swich"));
         assertEquals("no command 'swich'; help lists RoboCell's commands, help --all every command", e.getMessage());
