@@ -255,7 +255,12 @@ final class ControlLoop {
 
     private ReturnType update(ManagedController mc, double time, double period) {
         ReturnType r = call(mc, time, period);
-        if (r == ReturnType.OK && mc.budget.record(lapTimer.lap())) {
+        boolean overBudget = false;
+        if (r == ReturnType.OK) {
+            overBudget = mc.budget.record(lapTimer.lap());
+            lapTimer.mark(); // recording this update's time is not the next update's time
+        }
+        if (overBudget) {
             mc.fault = Fault.BUDGET_OVERRUN;
             mc.overBudget = true;
             return ReturnType.ERROR;

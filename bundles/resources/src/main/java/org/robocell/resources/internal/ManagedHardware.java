@@ -363,12 +363,16 @@ public final class ManagedHardware {
         try {
             ReturnType r = write ? component.write(time, period) : component.read(time, period);
             // a read that waits for the robot is timed by the loop, as the wait
-            long took = write || !readPacesLoop ? resources.lapTimer().lap() : 0;
+            boolean timed = write || !readPacesLoop;
+            long took = timed ? resources.lapTimer().lap() : 0;
             if (r == null || r == ReturnType.ERROR || r == ReturnType.DEACTIVATE) {
                 failure.answeredError();
-            } else if (write ? writeBudget.record(took) : !readPacesLoop && readBudget.record(took)) {
+            } else if (timed && (write ? writeBudget : readBudget).record(took)) {
+                resources.lapTimer().mark();
                 failure.overBudget();
                 return ReturnType.ERROR;
+            } else if (timed) {
+                resources.lapTimer().mark(); // recording this call's time is not the next call's time
             }
             return r == null ? ReturnType.ERROR : r;
         } catch (Throwable t) {
