@@ -90,6 +90,10 @@ class ConfigurationKillTest {
         System.out.println("ConfigurationKillTest seed " + seed + " (rerun with -Drobocell.kill.seed=" + seed + ")");
         Random random = new Random(seed);
 
+        // a cell folder without robots: this test is about configurations, and a runtime that starts the default
+        // cell's robots and emulator as well (what it does where there is no runtime/cell) takes longer to reach the
+        // script, so more kills would come before any complete write
+        Files.createDirectories(work.resolve("runtime/cell"));
         Path deploy = Files.createDirectories(work.resolve("deploy"));
         Path filedCfg = deploy.resolve(FILED + ".cfg");
         Files.writeString(filedCfg, properties("F", "# the user's file: the runtime must never write it\n# a second comment\n"),
