@@ -40,6 +40,11 @@ class ChannelNamesTest {
             }
 
             @Override
+            public Registration register(String name, Channel channel, String owner) {
+                return register(name, channel);
+            }
+
+            @Override
             public Optional<Channel> find(String name) {
                 return Optional.ofNullable(channels.get(name));
             }
