@@ -46,6 +46,12 @@ public final class CompletionCommands {
     /** Session variable the console's completer sets: which argument (1-based) is being completed. */
     static final String ARGUMENT = "robocell.completion.argument";
 
+    /**
+     * Session variable the console's completer sets: the robot the line names with {@code -r}; names are then that
+     * robot's alone, written as the command takes them with {@code -r} (without the robot's namespace).
+     */
+    static final String ROBOT = "robocell.completion.robot";
+
     /** Lifecycle states a component can be sent to with hardware:state. */
     static final List<String> HARDWARE_STATES = List.of("unconfigured", "inactive", "active", "finalized");
 
@@ -73,41 +79,41 @@ public final class CompletionCommands {
         if (argument(session) > 1) {
             return List.of(); // the arguments after the name are values
         }
-        return controllers(c -> true);
+        return controllers(session, c -> true);
     }
 
     @Descriptor("names of the inactive controllers: what controller:activate takes (for completion)")
-    public List<String> inactivecontrollers() {
-        return controllers(c -> c.state() == LifecycleState.INACTIVE);
+    public List<String> inactivecontrollers(CommandSession session) {
+        return controllers(session, c -> c.state() == LifecycleState.INACTIVE);
     }
 
     @Descriptor("names of the active controllers: what controller:deactivate takes (for completion)")
-    public List<String> activecontrollers() {
-        return controllers(c -> c.state() == LifecycleState.ACTIVE);
+    public List<String> activecontrollers(CommandSession session) {
+        return controllers(session, c -> c.state() == LifecycleState.ACTIVE);
     }
 
     @Descriptor("names of the unconfigured and inactive controllers: what controller:configure takes (for completion)")
-    public List<String> configurablecontrollers() {
-        return controllers(c -> c.state() == LifecycleState.UNCONFIGURED || c.state() == LifecycleState.INACTIVE);
+    public List<String> configurablecontrollers(CommandSession session) {
+        return controllers(session, c -> c.state() == LifecycleState.UNCONFIGURED || c.state() == LifecycleState.INACTIVE);
     }
 
     @Descriptor("names of the controllers that are not active: what controller:unload takes (for completion)")
-    public List<String> unloadablecontrollers() {
-        return controllers(c -> c.state() != LifecycleState.ACTIVE);
+    public List<String> unloadablecontrollers(CommandSession session) {
+        return controllers(session, c -> c.state() != LifecycleState.ACTIVE);
     }
 
     @Descriptor("controller:load's arguments: a declared controller that is not loaded, then a type (for completion)")
     public List<String> loadarguments(CommandSession session) {
-        return argument(session) == 2 ? typenames() : loadablenames();
+        return argument(session) == 2 ? typenames(session) : loadablenames(session);
     }
 
     @Descriptor("names of the declared controllers that are not loaded (for completion)")
-    public List<String> loadablenames() {
+    public List<String> loadablenames(CommandSession session) {
         TreeSet<String> names = new TreeSet<>();
-        for (ControllerManager m : robots.all()) {
+        for (ControllerManager m : managers(session)) {
             for (String n : m.declaredControllers().keySet()) {
                 if (m.controller(n).isEmpty()) {
-                    names.add(n);
+                    names.add(relative(session, m, n));
                 }
             }
         }
@@ -115,18 +121,18 @@ public final class CompletionCommands {
     }
 
     @Descriptor("controller type strings (for completion)")
-    public List<String> typenames() {
+    public List<String> typenames(CommandSession session) {
         TreeSet<String> names = new TreeSet<>();
-        for (ControllerManager m : robots.all()) {
+        for (ControllerManager m : managers(session)) {
             names.addAll(m.types());
         }
         return new ArrayList<>(names);
     }
 
     @Descriptor("hardware component names (for completion)")
-    public List<String> componentnames() {
+    public List<String> componentnames(CommandSession session) {
         TreeSet<String> names = new TreeSet<>();
-        for (ControllerManager m : robots.all()) {
+        for (ControllerManager m : managers(session)) {
             for (HardwareSnapshot h : m.hardware()) {
                 names.add(h.name());
             }
@@ -136,13 +142,13 @@ public final class CompletionCommands {
 
     @Descriptor("hardware:state's arguments: a component, then a lifecycle state (for completion)")
     public List<String> hardwarestatearguments(CommandSession session) {
-        return argument(session) == 2 ? HARDWARE_STATES : componentnames();
+        return argument(session) == 2 ? HARDWARE_STATES : componentnames(session);
     }
 
     @Descriptor("interface names (for completion)")
-    public List<String> interfacenames() {
+    public List<String> interfacenames(CommandSession session) {
         TreeSet<String> names = new TreeSet<>();
-        for (ControllerManager m : robots.all()) {
+        for (ControllerManager m : managers(session)) {
             for (InterfaceSnapshot i : m.interfaces()) {
                 names.add(i.name());
             }
@@ -204,16 +210,34 @@ public final class CompletionCommands {
         return new ArrayList<>(modes);
     }
 
-    private List<String> controllers(Predicate<ControllerSnapshot> wanted) {
+    private List<String> controllers(CommandSession session, Predicate<ControllerSnapshot> wanted) {
         TreeSet<String> names = new TreeSet<>();
-        for (ControllerManager m : robots.all()) {
+        for (ControllerManager m : managers(session)) {
             for (ControllerSnapshot c : m.controllers()) {
                 if (wanted.test(c)) {
-                    names.add(c.name());
+                    names.add(relative(session, m, c.name()));
                 }
             }
         }
         return new ArrayList<>(names);
+    }
+
+    /** The robot the line names with -r, or every robot; a robot name that matches none offers nothing. */
+    private List<ControllerManager> managers(CommandSession session) {
+        Object robot = session == null ? null : session.get(ROBOT);
+        if (robot == null) {
+            return robots.all();
+        }
+        return robots.all().stream().filter(m -> m.robot().equals(robot.toString())).toList();
+    }
+
+    /** With -r, a name in the robot's namespace is offered without it: the command puts it back. */
+    private String relative(CommandSession session, ControllerManager m, String name) {
+        String ns = robots.namespace(m);
+        if (session == null || session.get(ROBOT) == null || ns.isEmpty() || !name.startsWith(ns + "/")) {
+            return name;
+        }
+        return name.substring(ns.length() + 1);
     }
 
     private List<String> channels(Class<? extends org.robocell.api.io.Channel> type) {

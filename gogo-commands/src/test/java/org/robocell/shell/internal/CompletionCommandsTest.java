@@ -25,23 +25,35 @@ class CompletionCommandsTest {
 
     private final CompletionCommands completion;
 
+    private static ControllerManager manager(String robot, int hash, List<ControllerSnapshot> loaded,
+            Map<String, String> declared, List<String> types) {
+        return (ControllerManager) Proxy.newProxyInstance(CompletionCommandsTest.class.getClassLoader(),
+                new Class<?>[] {ControllerManager.class}, (p, method, a) -> switch (method.getName()) {
+                    case "robot" -> robot;
+                    case "controllers" -> loaded;
+                    case "declaredControllers" -> declared;
+                    case "controller" -> loaded.stream().filter(c -> c.name().equals(a[0])).findFirst();
+                    case "types" -> types;
+                    case "hardware", "interfaces" -> List.of();
+                    case "hashCode" -> hash;
+                    case "equals" -> p == a[0];
+                    default -> null;
+                });
+    }
+
     CompletionCommandsTest() {
         List<ControllerSnapshot> loaded = List.of(controller("jsb", LifecycleState.ACTIVE),
                 controller("jtc", LifecycleState.ACTIVE), controller("fpc", LifecycleState.INACTIVE),
                 controller("new", LifecycleState.UNCONFIGURED));
-        ControllerManager m = (ControllerManager) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {ControllerManager.class}, (p, method, a) -> switch (method.getName()) {
-                    case "robot" -> "fr3";
-                    case "controllers" -> loaded;
-                    case "declaredControllers" -> Map.of("jsb", "a/A", "pid", "pid_controller/PidController");
-                    case "controller" -> loaded.stream().filter(c -> c.name().equals(a[0])).findFirst();
-                    case "types" -> List.of("pid_controller/PidController", "t/T");
-                    case "hashCode" -> 1;
-                    case "equals" -> p == a[0];
-                    default -> null;
-                });
+        ControllerManager fr3 = manager("fr3", 1, loaded, Map.of("jsb", "a/A", "pid", "pid_controller/PidController"),
+                List.of("pid_controller/PidController", "t/T"));
+        ControllerManager kr6 = manager("kr6", 2, List.of(controller("kr6/jtc", LifecycleState.ACTIVE),
+                controller("kr6/sine", LifecycleState.INACTIVE)), Map.of("kr6/sine", "t/T", "kr6/pid", "t/T"),
+                List.of("kuka/Sine", "t/T"));
         Robots robots = new Robots();
-        robots.addManager(m, Map.of(ControllerManager.ROBOT, "fr3", ControllerManager.STARTED, true));
+        robots.addManager(fr3, Map.of(ControllerManager.ROBOT, "fr3", ControllerManager.STARTED, true));
+        robots.addManager(kr6, Map.of(ControllerManager.ROBOT, "kr6", ControllerManager.STARTED, true,
+                ControllerManager.NAMESPACE, "/kr6"));
         ChannelRegistry none = (ChannelRegistry) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {ChannelRegistry.class}, (p, method, a) -> method.getName().equals("names") ? List.of()
                         : Optional.<Channel>empty());
@@ -49,25 +61,41 @@ class CompletionCommandsTest {
     }
 
     private static CommandSession atArgument(int position) {
+        return atArgument(position, null);
+    }
+
+    /** A session as the console's completer leaves it: the argument's position and the robot the line names. */
+    private static CommandSession atArgument(int position, String robot) {
         return (CommandSession) Proxy.newProxyInstance(CompletionCommandsTest.class.getClassLoader(),
-                new Class<?>[] {CommandSession.class},
-                (p, m, a) -> m.getName().equals("get") && CompletionCommands.ARGUMENT.equals(a[0]) ? position : null);
+                new Class<?>[] {CommandSession.class}, (p, m, a) -> !m.getName().equals("get") ? null
+                        : CompletionCommands.ARGUMENT.equals(a[0]) ? Integer.valueOf(position)
+                        : CompletionCommands.ROBOT.equals(a[0]) ? robot : null);
     }
 
     @Test
     void eachControllerVerbIsOfferedTheControllersInTheStatesItTakes() {
-        assertEquals(List.of("fpc"), completion.inactivecontrollers());
-        assertEquals(List.of("jsb", "jtc"), completion.activecontrollers());
-        assertEquals(List.of("fpc", "new"), completion.configurablecontrollers());
-        assertEquals(List.of("fpc", "new"), completion.unloadablecontrollers());
-        assertEquals(List.of("fpc", "jsb", "jtc", "new"), completion.controllernames(atArgument(1)));
+        assertEquals(List.of("fpc", "kr6/sine"), completion.inactivecontrollers(null));
+        assertEquals(List.of("jsb", "jtc", "kr6/jtc"), completion.activecontrollers(null));
+        assertEquals(List.of("fpc", "kr6/sine", "new"), completion.configurablecontrollers(null));
+        assertEquals(List.of("fpc", "kr6/sine", "new"), completion.unloadablecontrollers(null));
+        assertEquals(List.of("fpc", "jsb", "jtc", "kr6/jtc", "kr6/sine", "new"), completion.controllernames(atArgument(1)));
         assertEquals(List.of(), completion.controllernames(atArgument(2)), "controller:set's values are not names");
     }
 
     @Test
     void loadOffersDeclaredControllersNotLoadedThenTypesAndHardwareStateComponentsThenStates() {
-        assertEquals(List.of("pid"), completion.loadarguments(atArgument(1)));
-        assertEquals(List.of("pid_controller/PidController", "t/T"), completion.loadarguments(atArgument(2)));
+        assertEquals(List.of("kr6/pid", "pid"), completion.loadarguments(atArgument(1)));
+        assertEquals(List.of("kuka/Sine", "pid_controller/PidController", "t/T"), completion.loadarguments(atArgument(2)));
         assertEquals(CompletionCommands.HARDWARE_STATES, completion.hardwarestatearguments(atArgument(2)));
+    }
+
+    @Test
+    void aLineWithMinusROffersThatRobotsNamesAloneWithoutItsNamespaceAsTheCommandTakesThem() {
+        assertEquals(List.of("sine"), completion.inactivecontrollers(atArgument(1, "kr6")));
+        assertEquals(List.of("jtc", "sine"), completion.controllernames(atArgument(1, "kr6")));
+        assertEquals(List.of("jsb", "jtc"), completion.activecontrollers(atArgument(1, "fr3")));
+        assertEquals(List.of("pid"), completion.loadarguments(atArgument(1, "kr6")));
+        assertEquals(List.of("kuka/Sine", "t/T"), completion.loadarguments(atArgument(2, "kr6")));
+        assertEquals(List.of(), completion.activecontrollers(atArgument(1, "gantry")), "a robot the cell does not have");
     }
 }

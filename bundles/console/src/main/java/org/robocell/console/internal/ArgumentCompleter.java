@@ -27,6 +27,9 @@ final class ArgumentCompleter extends Completers.Completer {
     /** Session variable: the 1-based position of the argument being completed, options and their values left out. */
     static final String ARGUMENT = "robocell.completion.argument";
 
+    /** Session variable: the robot the line names with {@code -r}/{@code --robot}, so names are offered for it alone. */
+    static final String ROBOT = "robocell.completion.robot";
+
     /** What an option of this long name takes, whichever command it is on. */
     private static final Map<String, String> OPTION_VALUES = Map.of("--robot", "robocell:robotnames");
 
@@ -84,12 +87,13 @@ final class ArgumentCompleter extends Completers.Completer {
         }
         String previous = line.wordIndex() >= 2 ? line.words().get(line.wordIndex() - 1) : null;
         CompletionData valueOf = previous == null || !previous.startsWith("-") ? null : optionWithValue(completions, previous);
-        if (valueOf != null) {
-            add(reader, line, valueOf, candidates);
-            return;
-        }
-        session.put(ARGUMENT, position(line, completions));
+        session.put(ARGUMENT, valueOf != null ? 1 : position(line, completions));
+        session.put(ROBOT, robot(line));
         try {
+            if (valueOf != null) {
+                add(reader, line, valueOf, candidates);
+                return;
+            }
             for (CompletionData c : completions) {
                 if (c.options == null && c.argument != null) {
                     add(reader, line, c, candidates);
@@ -97,7 +101,19 @@ final class ArgumentCompleter extends Completers.Completer {
             }
         } finally {
             session.put(ARGUMENT, null);
+            session.put(ROBOT, null);
         }
+    }
+
+    /** The value of the line's {@code -r} or {@code --robot} option, or null. */
+    private static String robot(ParsedLine line) {
+        List<String> words = line.words();
+        for (int i = 1; i + 1 < words.size(); i++) {
+            if (i + 1 != line.wordIndex() && ("-r".equals(words.get(i)) || "--robot".equals(words.get(i)))) {
+                return words.get(i + 1);
+            }
+        }
+        return null;
     }
 
     /** The definition of {@code option} when it takes a value, or null. */

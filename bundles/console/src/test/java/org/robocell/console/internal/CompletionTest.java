@@ -39,14 +39,16 @@ class CompletionTest {
 
     /** The robocell:* functions as a cell with fr3 (two active, one inactive controller) and kr6 would answer. */
     public static final class CellNames {
-        public List<String> inactivecontrollers() { return List.of("forward_position_controller"); }
-        public List<String> activecontrollers() { return List.of("joint_state_broadcaster", "joint_trajectory_controller"); }
-        public List<String> configurablecontrollers() { return List.of("forward_position_controller"); }
-        public List<String> unloadablecontrollers() { return List.of("forward_position_controller"); }
+        public List<String> inactivecontrollers(CommandSession s) {
+            return "kr6".equals(s.get(ArgumentCompleter.ROBOT)) ? List.of("sine") : List.of("forward_position_controller");
+        }
+        public List<String> activecontrollers(CommandSession s) { return List.of("joint_state_broadcaster", "joint_trajectory_controller"); }
+        public List<String> configurablecontrollers(CommandSession s) { return List.of("forward_position_controller"); }
+        public List<String> unloadablecontrollers(CommandSession s) { return List.of("forward_position_controller"); }
         public List<String> controllernames(CommandSession s) { return first(s, List.of("forward_position_controller", "joint_trajectory_controller")); }
         public List<String> loadarguments(CommandSession s) { return position(s) == 2 ? List.of("pid_controller/PidController") : List.of("pid"); }
         public List<String> hardwarestatearguments(CommandSession s) { return position(s) == 2 ? List.of("active", "inactive") : List.of("FR3System"); }
-        public List<String> interfacenames() { return List.of("joint1/position"); }
+        public List<String> interfacenames(CommandSession s) { return List.of("joint1/position"); }
         public List<String> robotnames() { return List.of("fr3", "kr6"); }
         public List<String> statechannels(CommandSession s) { return first(s, List.of("joint_states", "kr6/joint_states")); }
         public List<String> commandchannels(CommandSession s) { return first(s, List.of("forward_position_controller/commands")); }
@@ -159,6 +161,13 @@ class CompletionTest {
         assertEquals(List.of("forward_position_controller"), tab("controller:activate "));
         assertEquals(List.of("joint_state_broadcaster", "joint_trajectory_controller"), tab("controller:deactivate "));
         assertEquals(List.of("forward_position_controller"), tab("controller:activate -b "), "after a flag, names again");
+    }
+
+    @Test
+    void aLineThatNamesARobotWithMinusRHasThatRobotsNamesOffered() {
+        assertEquals(List.of("sine"), tab("controller:activate -r kr6 "));
+        assertEquals(List.of("sine"), tab("controller:switch --robot kr6 -a "));
+        assertEquals(List.of("forward_position_controller"), tab("controller:activate -r fr3 "));
     }
 
     @Test
