@@ -23,10 +23,14 @@ public final class CommandLineCheck implements BundleActivator {
         Optional<List<String>> args = CommandLine.ofThisProcess();
         if (args.isPresent()) {
             try {
-                if (CommandLine.parse(args.get()).help()) {
+                CommandLine line = CommandLine.parse(args.get());
+                if (line.help()) {
                     System.out.println(CommandLine.USAGE);
                     System.out.flush();
                     System.exit(0);
+                }
+                if (line.cell() != null) {
+                    System.setProperty(CommandLine.CELL_PROPERTY, cellFolder(line.cell()));
                 }
             } catch (IllegalArgumentException e) {
                 System.err.println("robocell: " + e.getMessage());
@@ -39,6 +43,20 @@ public final class CommandLineCheck implements BundleActivator {
         if (deploy != null) {
             new File(deploy).mkdirs();
         }
+    }
+
+    /** The folder as an absolute path, or one line saying what is wrong with it. */
+    static String cellFolder(String given) {
+        File folder = new File(given).getAbsoluteFile();
+        if (!folder.isDirectory()) {
+            throw new IllegalArgumentException("--cell " + given + ": no such folder (" + folder + ")");
+        }
+        File[] configurations = folder.listFiles((dir, name) -> name.endsWith(".cfg") || name.endsWith(".urdf"));
+        if (configurations == null || configurations.length == 0) {
+            throw new IllegalArgumentException("--cell " + given + ": the folder has no .cfg files (one per robot,"
+                    + " e.g. org.robocell.cell.robot-arm.cfg) and no fr3.urdf");
+        }
+        return folder.getPath();
     }
 
     @Override

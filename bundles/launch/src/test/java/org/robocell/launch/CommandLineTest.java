@@ -26,15 +26,30 @@ class CommandLineTest {
         assertTrue(CommandLine.parse(List.of("-h")).help());
         assertEquals("unknown option '--frobnicate'",
                 assertThrows(IllegalArgumentException.class, () -> CommandLine.parse(List.of("--frobnicate"))).getMessage());
+        assertEquals(new CommandLine(null, false, false, "cells/line-3"), CommandLine.parse(List.of("--cell", "cells/line-3")));
+        assertEquals("--cell needs a folder (the cell's .cfg files)",
+                assertThrows(IllegalArgumentException.class, () -> CommandLine.parse(List.of("--cell"))).getMessage());
         assertEquals("--script needs a file name",
                 assertThrows(IllegalArgumentException.class, () -> CommandLine.parse(List.of("--script"))).getMessage());
     }
 
     @Test
     void theUsageNamesWhatAUserLooksForBeforeTheFirstStart() {
-        for (String needed : new String[] { "--script FILE", "--headless", "ROBOCELL_JAVA_OPTS", "deploy/",
+        for (String needed : new String[] { "--cell DIR", "--script FILE", "--headless", "ROBOCELL_JAVA_OPTS", "deploy/",
                 "runtime/cell/", "state/" }) {
             assertTrue(CommandLine.USAGE.contains(needed), needed);
         }
+    }
+
+    @Test
+    void aCellFolderThatIsNotThereOrHasNoCellIsNamedInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String missing = dir.resolve("nope").toString();
+        assertEquals("--cell " + missing + ": no such folder (" + missing + ")",
+                assertThrows(IllegalArgumentException.class, () -> CommandLineCheck.cellFolder(missing)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CommandLineCheck.cellFolder(dir.toString()))
+                .getMessage().contains("has no .cfg files"));
+        java.nio.file.Files.writeString(dir.resolve("org.robocell.cell.robot-arm.cfg"), "name=arm\n");
+        assertEquals(dir.toAbsolutePath().toString(), CommandLineCheck.cellFolder(dir.toString()));
     }
 }

@@ -48,6 +48,12 @@ import org.robocell.description.ControllersConfig;
 public final class DefaultCell implements ConfigurationListener {
 
     static final String PROPERTY = "robocell.cell.default";
+    /**
+     * The folder the user named with {@code --cell DIR} (org.robocell.launch sets it as a system property, made
+     * absolute; {@code -Drobocell.cell.folder=DIR} too): it replaces {@value #PROPERTY}, and there is no fallback
+     * to the embedded cell.
+     */
+    static final String FOLDER_PROPERTY = "robocell.cell.folder";
     static final String URDF_PROPERTY = "robocell.cell.default.urdf";
     static final String NAME_PROPERTY = "robocell.cell.default.name";
     /** On every configuration the default cell made: the file it came from. */
@@ -95,7 +101,8 @@ public final class DefaultCell implements ConfigurationListener {
 
     /** The default cell's configurations as its folder says, unless a robot of the user's replaces it. */
     synchronized void reconcile() {
-        String folder = context.getProperty(PROPERTY);
+        String named = context.getProperty(FOLDER_PROPERTY);
+        String folder = named != null && !named.isBlank() ? named : context.getProperty(PROPERTY);
         if (folder == null || folder.isBlank()) {
             return;
         }
@@ -127,7 +134,11 @@ public final class DefaultCell implements ConfigurationListener {
         if (chosen != null) {
             return chosen;
         }
-        List<java.net.URL> embedded = EmbeddedCell.files(context.getBundle());
+        boolean named = context.getProperty(FOLDER_PROPERTY) != null;
+        List<java.net.URL> embedded = named ? List.of() : EmbeddedCell.files(context.getBundle());
+        if (named && !Files.isDirectory(given)) {
+            throw new IOException("the cell folder " + given + " (" + FOLDER_PROPERTY + ", --cell) is not there");
+        }
         if (Files.isDirectory(given) || embedded.isEmpty()) {
             chosen = given;
             LOG.log(Level.INFO, "cell: runs from the folder {0}", given);

@@ -42,10 +42,15 @@ class EmbeddedCellTest {
     }
 
     private DefaultCell start(String folder) throws IOException {
+        return start(Map.of(DefaultCell.PROPERTY, folder));
+    }
+
+    /** A start with these framework (or system) properties. */
+    private DefaultCell start(Map<String, String> properties) throws IOException {
         Bundle bundle = cellBundle();
         BundleContext context = (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {BundleContext.class}, (p, m, a) -> switch (m.getName()) {
-                    case "getProperty" -> Map.of(DefaultCell.PROPERTY, folder).get((String) a[0]);
+                    case "getProperty" -> properties.get((String) a[0]);
                     case "getBundle" -> bundle;
                     default -> null;
                 });
@@ -106,5 +111,26 @@ class EmbeddedCellTest {
                         : null), cm.admin(), work);
         assertEquals(List.of(), cm.requested);
         assertTrue(Files.notExists(work.resolve(DefaultCell.UNPACKED)));
+    }
+
+    @Test
+    void aFolderNamedWithCellRunsWhereverItIsInsteadOfRuntimeCellOrTheEmbeddedCell() throws Exception {
+        Path elsewhere = Files.createDirectories(work.resolve("cells/line-3"));
+        Files.copy(CellFolder.RUNTIME_CELL.resolve("fr3.urdf"), elsewhere.resolve("fr3.urdf"));
+        Files.copy(CellFolder.RUNTIME_CELL.resolve("controllers.yaml"), elsewhere.resolve("controllers.yaml"));
+        Files.writeString(elsewhere.resolve("org.robocell.cell.robot-press.cfg"),
+                "name=press\nurdf=fr3.urdf\ncontrollers=controllers.yaml\n");
+        Files.createDirectories(work.resolve("runtime/cell"));
+        start(Map.of(DefaultCell.PROPERTY, "runtime/cell", DefaultCell.FOLDER_PROPERTY, elsewhere.toString()));
+        assertEquals(List.of("org.robocell.cell.robot~press"), cm.requested);
+        assertEquals(elsewhere.resolve("fr3.urdf").toString(), cm.properties("org.robocell.cell.robot~press").get("urdf"));
+        assertFalse(Files.exists(work.resolve(DefaultCell.UNPACKED)), "nothing unpacked");
+    }
+
+    @Test
+    void aNamedFolderThatIsGoneRunsNoRobotRatherThanTheEmbeddedCell() throws Exception {
+        start(Map.of(DefaultCell.PROPERTY, "runtime/cell", DefaultCell.FOLDER_PROPERTY, work.resolve("gone").toString()));
+        assertEquals(List.of(), cm.requested, "the user asked for that cell: no other one moves a robot");
+        assertFalse(Files.exists(work.resolve(DefaultCell.UNPACKED)));
     }
 }

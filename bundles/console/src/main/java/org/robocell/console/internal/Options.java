@@ -7,7 +7,7 @@ package org.robocell.console.internal;
  */
 record Options(String script, boolean headless, boolean help) {
 
-    static final String USAGE = "usage: java -jar robocell.jar [--script FILE] [--headless] [--help]";
+    static final String USAGE = "usage: java -jar robocell.jar [--cell DIR] [--script FILE] [--headless] [--help]";
 
     static Options parse(String[] args) {
         String script = null;
@@ -20,6 +20,12 @@ record Options(String script, boolean headless, boolean help) {
                         throw new IllegalArgumentException("--script needs a file name");
                     }
                     script = args[++i];
+                }
+                case "--cell", "-c" -> {
+                    if (i + 1 >= args.length) {
+                        throw new IllegalArgumentException("--cell needs a folder (the cell's .cfg files)");
+                    }
+                    i++; // the cell bundle reads it (org.robocell.launch passes it on)
                 }
                 case "--headless" -> headless = true;
                 case "--help", "-h" -> help = true;
