@@ -11,7 +11,15 @@ import java.util.Hashtable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+
 import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Job;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -120,6 +128,41 @@ class TrajectoryDemoTest {
         Exception size = assertThrows(Exception.class, () -> shell.run("trajectory:move -d 1 joint_trajectory_controller 0 0"));
         assertTrue(size.getMessage().contains("moves 7 joints"), size.getMessage());
         assertEquals(before.replaceAll("\\s+", " "), shell.run("controller:list -r fr3demo").replaceAll("\\s+", " "));
+    }
+
+    @Test
+    void ctrlCWhileTrajectoryMoveWaitsCancelsTheGoalAndTheRobotHoldsWhereItIs() throws Exception {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(buffer, true, StandardCharsets.UTF_8);
+        try (CommandSession session = processor.createSession(InputStream.nullInputStream(), out, out)) {
+            CompletableFuture<Object> move = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return session.execute("trajectory:move -p 0 -d 20 joint_trajectory_controller"
+                            + " 0.5 -0.6 0.0 -2.2 0.0 1.6 0.8");
+                } catch (Exception e) {
+                    return e;
+                }
+            });
+            awaitOutput("trajectory:goals", "joint_trajectory_controller\\s+\\d+\\s+EXECUTING");
+            // what the console's Ctrl-C handler does: interrupt the session's foreground job
+            Job job = session.foregroundJob();
+            assertTrue(job != null, "trajectory:move runs as the session's foreground job");
+            job.interrupt();
+            Object ended = move.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(ended instanceof Exception, "the interrupted command fails: " + ended);
+            assertTrue(((Exception) ended).getMessage().matches("interrupted: canceled goal \\d+ of"
+                    + " joint_trajectory_controller; the robot holds"), ((Exception) ended).getMessage());
+        }
+        assertTrue(shell.run("trajectory:goals").contains("no trajectory goal sent from the shell is running"));
+        ControllerManager m = new CellFixture(context, configAdmin).manager("fr3demo");
+        long cycle = m.stats().cycles();
+        CellFixture.await(() -> m.stats().cycles() > cycle + 50, "50 cycles after the cancel");
+        double held = field(shell.run("channel:echo -n 1 -f joint1/position joint_states"), "joint1/position");
+        long later = m.stats().cycles();
+        CellFixture.await(() -> m.stats().cycles() > later + 300, "300 more cycles");
+        assertEquals(held, field(shell.run("channel:echo -n 1 -f joint1/position joint_states"), "joint1/position"),
+                1e-9, "joint1 holds where the cancel left it");
+        assertTrue(held < 0.25, "joint1 stopped on its way to 0.5, at " + held);
     }
 
     /** Waits (bounded) until joint_states shows the position within the tolerance; returns the last value read. */

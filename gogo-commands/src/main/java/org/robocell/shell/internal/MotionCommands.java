@@ -166,6 +166,11 @@ public final class MotionCommands {
                 if (lines > 0) {
                     goal.feedback().ifPresent(f -> console.println("  " + progressText(f)));
                 }
+            } catch (InterruptedException ctrlC) {
+                // the operator who stops waiting stops the motion (STOP_MOTION, as motion:stop)
+                throw new CommandFailed("interrupted: " + (goal.cancel() ? "stopped goal " + goal.id() + " of "
+                        + controller : "goal " + goal.id() + " of " + controller + " had ended (" + goal.status()
+                        + ")"));
             }
         }
     }

@@ -146,6 +146,9 @@ public final class TrajectoryCommands {
             return text;
         } catch (TimeoutException e) {
             return "still moving after " + wait + " s (" + goal.status() + ")";
+        } catch (InterruptedException ctrlC) {
+            throw new CommandFailed("interrupted: " + (goal.cancel() ? "canceled the goal of " + controller
+                    + "; the gripper holds" : "the goal of " + controller + " had ended (" + goal.status() + ")"));
         }
     }
 
@@ -174,6 +177,11 @@ public final class TrajectoryCommands {
                 if (progress > 0) {
                     goal.feedback().ifPresent(f -> console.println(progressLine(f)));
                 }
+            } catch (InterruptedException ctrlC) {
+                // as ros2 action send_goal does on Ctrl-C: the operator who stops waiting stops the motion
+                throw new CommandFailed("interrupted: " + (goal.cancel() ? "canceled goal " + goal.id() + " of "
+                        + controller + "; the robot holds" : "goal " + goal.id() + " of " + controller
+                        + " had ended (" + goal.status() + ")"));
             }
         }
     }
