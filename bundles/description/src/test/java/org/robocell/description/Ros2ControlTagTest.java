@@ -274,6 +274,19 @@ class Ros2ControlTagTest {
                 "did you mean 'spare_joint'?");
     }
 
+    @Test
+    void eachJointCarriesItsUrdfTypeSoADriverKnowsLinearFromRotary() {
+        HardwareInfo hw = parse("""
+                <ros2_control name="Hand" type="system">
+                  <hardware><plugin>acme/Hand</plugin></hardware>
+                  <joint name="finger_left"><command_interface name="position"/></joint>
+                  <joint name="spare_joint"><command_interface name="position"/></joint>
+                </ros2_control>
+                """).get(0);
+        assertEquals("prismatic", hw.joints().get(0).parameters().get(ComponentInfo.URDF_JOINT_TYPE));
+        assertEquals("revolute", hw.joints().get(1).parameters().get(ComponentInfo.URDF_JOINT_TYPE));
+    }
+
     private static List<HardwareInfo> parse(String ros2Control) {
         return RobotDescription.parse(Urdf.gripper(ros2Control), "gripper.urdf").hardware();
     }

@@ -27,6 +27,15 @@ public record ComponentInfo(String name, ComponentKind kind, List<InterfaceInfo>
     public static final String MIMIC_MULTIPLIER = "mimic.multiplier";
     public static final String MIMIC_OFFSET = "mimic.offset";
 
+    /**
+     * Parameter of every joint read from a URDF: the URDF joint's type ({@code revolute}, {@code continuous},
+     * {@code prismatic}, ...), so a driver knows which joints are linear (m) and which rotary (rad) without a
+     * parameter of its own (the RSI driver sends a linear external axis in mm).
+     *
+     * @since 2.2
+     */
+    public static final String URDF_JOINT_TYPE = "urdf.joint.type";
+
     public ComponentInfo {
         commandInterfaces = List.copyOf(commandInterfaces);
         stateInterfaces = List.copyOf(stateInterfaces);

@@ -183,11 +183,19 @@ public final class Ros2ControlReader {
                     + jointLines.get(name) + ") has no <mimic>; expected a <mimic joint=\"...\"/> in the URDF "
                     + "joint, or no mimic attribute here");
         }
-        ComponentInfo joint = component(e, block, ComponentKind.JOINT, urdfJoint);
+        ComponentInfo joint = withType(component(e, block, ComponentKind.JOINT, urdfJoint), urdfJoint);
         if (urdfJoint.isMimic() && !Boolean.FALSE.equals(mimic)) {
             return withMimic(joint, urdfJoint);
         }
         return joint;
+    }
+
+    /** Which joints are linear: a driver converts their units (m) to its robot's (mm), rotary ones rad to deg. */
+    private static ComponentInfo withType(ComponentInfo joint, Joint urdfJoint) {
+        java.util.Map<String, String> params = new java.util.LinkedHashMap<>(joint.parameters());
+        params.put(ComponentInfo.URDF_JOINT_TYPE, urdfJoint.type().name().toLowerCase(java.util.Locale.ROOT));
+        return new ComponentInfo(joint.name(), joint.kind(), joint.commandInterfaces(), joint.stateInterfaces(), params,
+                joint.limits(), joint.softLimits());
     }
 
     /** Hardware that simulates mimic joints (the mock) needs the relation; it travels as joint parameters. */

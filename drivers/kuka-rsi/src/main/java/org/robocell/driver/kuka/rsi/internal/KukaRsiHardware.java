@@ -40,6 +40,7 @@ public final class KukaRsiHardware implements HardwareComponent {
     private static final System.Logger LOG = System.getLogger(KukaRsiHardware.class.getName());
     private static final String[] POSE_NAMES = { "x", "y", "z", "a", "b", "c" };
     private static final double MM_TO_M = 1e-3;
+    private static final double M_TO_MM = 1e3;
     /**
      * Queued datagrams {@code read()} looks at after the robot's, for a newer one, before it answers what it has:
      * a flood that reaches the socket cannot hold the loop in the drain. 32 robot cycles are 128 ms at 4 ms.
@@ -86,9 +87,11 @@ public final class KukaRsiHardware implements HardwareComponent {
     private volatile boolean stopSent;
     private volatile long publishedIpoc;
     private volatile InetSocketAddress robotAddress;
-    private double[] startDegrees;
+    private double[] startOnWire;
+    /** per joint: wire units (deg, or mm for a prismatic joint) per ros2_control unit (rad, m) */
+    private double[] wirePerUnit;
     /** the axis positions the last reply commanded, for incremental correction */
-    private double[] lastSentDegrees;
+    private double[] lastSentOnWire;
     private double[] heldCommand;
     private double[] heldOutput;
     private boolean[] commanded;
@@ -158,8 +161,8 @@ public final class KukaRsiHardware implements HardwareComponent {
         stopChannel = map.hasStop() ? out.indexOf(map.stop()) : -1;
         inputChannel = map.inputs().stream().mapToInt(s -> in.indexOf(RsiChannelMap.tagOf(s))).toArray();
         outputChannel = map.outputs().stream().mapToInt(s -> out.indexOf(RsiChannelMap.tagOf(s))).toArray();
-        startDegrees = new double[n];
-        lastSentDegrees = new double[n];
+        startOnWire = new double[n];
+        lastSentOnWire = new double[n];
         heldCommand = new double[n];
         heldOutput = new double[outputChannel.length];
         commanded = new boolean[n];
@@ -169,7 +172,11 @@ public final class KukaRsiHardware implements HardwareComponent {
     private void bindJoints(List<ComponentInfo> joints) {
         jointState = new StateInterfaceHandle[joints.size()];
         jointCommand = new CommandInterfaceHandle[joints.size()];
+        wirePerUnit = new double[joints.size()];
         for (int i = 0; i < joints.size(); i++) {
+            // RSI speaks degrees for a rotary axis and mm for a linear one (a track, a linear external axis)
+            boolean linear = "prismatic".equals(joints.get(i).parameters().get(ComponentInfo.URDF_JOINT_TYPE));
+            wirePerUnit[i] = linear ? M_TO_MM : Math.toDegrees(1.0);
             String name = joints.get(i).name() + "/position";
             if (!context.hasStateInterface(name) || !context.hasCommandInterface(name)) {
                 throw new IllegalArgumentException("RSI joint '" + joints.get(i).name()
@@ -304,10 +311,10 @@ public final class KukaRsiHardware implements HardwareComponent {
         }
         robotAddress = robot;
         double[] values = gate.robot();
-        for (int i = 0; i < startDegrees.length; i++) {
-            startDegrees[i] = values[axisChannel[i]];
-            lastSentDegrees[i] = startDegrees[i];
-            heldCommand[i] = Math.toRadians(startDegrees[i]);
+        for (int i = 0; i < startOnWire.length; i++) {
+            startOnWire[i] = values[axisChannel[i]];
+            lastSentOnWire[i] = startOnWire[i];
+            heldCommand[i] = startOnWire[i] / wirePerUnit[i];
         }
         Arrays.fill(heldOutput, 0.0);
         Arrays.fill(commanded, false);
@@ -324,8 +331,8 @@ public final class KukaRsiHardware implements HardwareComponent {
         }
         publishCounters();
         setStatus(RsiStatus.ACTIVE, 1);
-        LOG.log(Level.INFO, "{0}: RSI session with {1}, start axes {2} deg", context.info().name(), robot,
-                Arrays.toString(startDegrees));
+        LOG.log(Level.INFO, "{0}: RSI session with {1}, start axes {2} (deg; mm for a linear axis)", context.info().name(), robot,
+                Arrays.toString(startOnWire));
         active = true;
         return CallbackReturn.SUCCESS;
     }
@@ -547,16 +554,16 @@ public final class KukaRsiHardware implements HardwareComponent {
     private void fillReply(double[] out, long ipoc, boolean stop) {
         CorrectionMode mode = settings.correctionMode();
         for (int i = 0; i < commandChannel.length; i++) {
-            double degrees = Math.toDegrees(heldCommand[i]);
+            double onWire = heldCommand[i] * wirePerUnit[i];
             switch (mode) {
-                case RELATIVE -> out[commandChannel[i]] = degrees - startDegrees[i];
-                case ABSOLUTE -> out[commandChannel[i]] = degrees;
+                case RELATIVE -> out[commandChannel[i]] = onWire - startOnWire[i];
+                case ABSOLUTE -> out[commandChannel[i]] = onWire;
                 case INCREMENTAL -> {
                     // the increment as it goes on the wire (6 decimals), and what the robot has been sent in sum:
                     // rounding then never adds up over the cycles. A stop reply moves nothing more.
-                    double increment = stop ? 0.0 : onTheWire(degrees - lastSentDegrees[i]);
+                    double increment = stop ? 0.0 : onTheWire(onWire - lastSentOnWire[i]);
                     out[commandChannel[i]] = increment;
-                    lastSentDegrees[i] += increment;
+                    lastSentOnWire[i] += increment;
                 }
             }
         }
@@ -569,16 +576,16 @@ public final class KukaRsiHardware implements HardwareComponent {
         out[replyIpocChannel] = ipoc;
     }
 
-    /** {@code degrees} rounded to the reply's 6 decimals, half away from zero, as {@code RsiWriter} prints it. */
-    private static double onTheWire(double degrees) {
-        double scaled = Math.abs(degrees) * 1e6;
-        return Math.copySign(Math.floor(scaled + 0.5), degrees) / 1e6;
+    /** {@code value} rounded to the reply's 6 decimals, half away from zero, as {@code RsiWriter} prints it. */
+    private static double onTheWire(double value) {
+        double scaled = Math.abs(value) * 1e6;
+        return Math.copySign(Math.floor(scaled + 0.5), value) / 1e6;
     }
 
     private void publishState() {
         double[] robot = gate.robot();
         for (int i = 0; i < jointState.length; i++) {
-            jointState[i].set(Math.toRadians(robot[axisChannel[i]]));
+            jointState[i].set(robot[axisChannel[i]] / wirePerUnit[i]);
         }
         for (int k = 0; k < poseState.length; k++) {
             double v = robot[poseChannel[k]];

@@ -38,6 +38,27 @@ class RsiConfigurationsTest {
     }
 
     @Test
+    void aLinearExternalAxisTravelsInMillimetresAndReadsInMetres() throws Exception {
+        RsiChannelMap map = RsiChannelMap.defaults().withExternalAxes(2, "EIPos", "EK");
+        String[] withRail = EIGHT.clone();
+        withRail[6] = "rail=prismatic";
+        try (RsiRig rig = new RsiRig(Map.of("rsi_external_axes", "2"), withRail).active(c -> c
+                .withChannelsAndExternalAxes(map).withStartAxesDegrees(0, -90, 90, 0, 90, 0, 1250, -20)
+                .withTimeoutCount(Integer.MAX_VALUE))) {
+            assertEquals(1.25, rig.state("rail/position"), 1e-12, "E1 at 1250 mm is 1.25 m");
+            assertEquals(Math.toRadians(-20), rig.state("turntable/position"), 1e-9, "E2 a rotary axis in degrees");
+            for (int i = 1; i <= 200; i++) {
+                rig.context.setCommand("rail/position", 1.25 + 0.004 * i / 200);
+                assertEquals(ReturnType.OK, rig.cycle());
+            }
+            assertEquals(200, rig.run(200));
+            assertArrayEquals(new double[] { 0, -90, 90, 0, 90, 0, 1254, -20 }, rig.robot.axisDegrees(), 1e-6,
+                    "the rail moved by 4 mm (a command of 4 mm read as degrees would be 229 deg), nothing else");
+            assertEquals(1.254, rig.state("rail/position"), 1e-9);
+        }
+    }
+
+    @Test
     void jointsBeyondSixWithoutExternalAxesAreRefusedNamingTheParameter() {
         try (RsiRig rig = new RsiRig(Map.of(), EIGHT)) {
             assertEquals(CallbackReturn.ERROR, rig.driver.onInit(rig.context));

@@ -54,11 +54,15 @@ final class RsiRig implements AutoCloseable {
         return info(params, JOINTS);
     }
 
+    /** Joints by name; {@code rail=prismatic} is a joint whose URDF type is prismatic, as the description says. */
     static HardwareInfo info(Map<String, String> params, String... names) {
         List<ComponentInfo> joints = new ArrayList<>();
         for (String j : names) {
-            joints.add(new ComponentInfo(j, ComponentKind.JOINT, List.of(InterfaceInfo.of("position")),
-                    List.of(InterfaceInfo.of("position")), Map.of()));
+            String[] nameAndType = j.split("=", 2);
+            Map<String, String> jointParams = nameAndType.length == 2
+                    ? Map.of(ComponentInfo.URDF_JOINT_TYPE, nameAndType[1]) : Map.of();
+            joints.add(new ComponentInfo(nameAndType[0], ComponentKind.JOINT, List.of(InterfaceInfo.of("position")),
+                    List.of(InterfaceInfo.of("position")), jointParams));
         }
         return new HardwareInfo("kr6", HardwareType.SYSTEM, KukaRsiHardwareFactory.PLUGIN_NAME, params, joints,
                 List.of(), List.of(), 0, null);
