@@ -167,10 +167,12 @@ public final class MotionCommands {
                     goal.feedback().ifPresent(f -> console.println("  " + progressText(f)));
                 }
             } catch (InterruptedException ctrlC) {
-                // the operator who stops waiting stops the motion (STOP_MOTION, as motion:stop)
-                throw new CommandFailed("interrupted: " + (goal.cancel() ? "stopped goal " + goal.id() + " of "
-                        + controller : "goal " + goal.id() + " of " + controller + " had ended (" + goal.status()
-                        + ")"));
+                // the operator who stops waiting stops the motion (STOP_MOTION, as motion:stop); the line goes to the
+                // output before the shell's own 'interrupted'
+                String what = goal.cancel() ? "stopped goal " + goal.id() + " of " + controller
+                        : "goal " + goal.id() + " of " + controller + " had ended (" + goal.status() + ")";
+                console.println(what);
+                throw new CommandFailed("interrupted: " + what);
             }
         }
     }

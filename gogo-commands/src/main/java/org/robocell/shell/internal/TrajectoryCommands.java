@@ -147,8 +147,10 @@ public final class TrajectoryCommands {
         } catch (TimeoutException e) {
             return "still moving after " + wait + " s (" + goal.status() + ")";
         } catch (InterruptedException ctrlC) {
-            throw new CommandFailed("interrupted: " + (goal.cancel() ? "canceled the goal of " + controller
-                    + "; the gripper holds" : "the goal of " + controller + " had ended (" + goal.status() + ")"));
+            String what = goal.cancel() ? "canceled the goal of " + controller + "; the gripper holds"
+                    : "the goal of " + controller + " had ended (" + goal.status() + ")";
+            System.out.println(what); // the session's output, before the shell's own 'interrupted'
+            throw new CommandFailed("interrupted: " + what);
         }
     }
 
@@ -178,10 +180,12 @@ public final class TrajectoryCommands {
                     goal.feedback().ifPresent(f -> console.println(progressLine(f)));
                 }
             } catch (InterruptedException ctrlC) {
-                // as ros2 action send_goal does on Ctrl-C: the operator who stops waiting stops the motion
-                throw new CommandFailed("interrupted: " + (goal.cancel() ? "canceled goal " + goal.id() + " of "
-                        + controller + "; the robot holds" : "goal " + goal.id() + " of " + controller
-                        + " had ended (" + goal.status() + ")"));
+                // as ros2 action send_goal does on Ctrl-C: the operator who stops waiting stops the motion. The shell
+                // answers the interrupted job with its own 'interrupted' line: this one goes to the output before it
+                String what = goal.cancel() ? "canceled goal " + goal.id() + " of " + controller + "; the robot holds"
+                        : "goal " + goal.id() + " of " + controller + " had ended (" + goal.status() + ")";
+                console.println(what);
+                throw new CommandFailed("interrupted: " + what);
             }
         }
     }
