@@ -4,7 +4,7 @@
  * {@link org.robocell.console.Example}, the example {@code help COMMAND} shows for a command.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.robocell.console;
 
 import org.osgi.annotation.bundle.Export;

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
@@ -49,33 +50,33 @@ public final class MotionCommands {
 
     @Descriptor("PTP: move every joint to its position on one profile, all arriving together")
     @Example("motion:ptp -v 0.5 motion_primitive 0.2 -0.6 0.1 -2.2 0.05 1.7 0.9")
-    public String ptp(@Descriptor("fraction (0, 1] of the joints' velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
+    public String ptp(CommandSession session, @Descriptor("fraction (0, 1] of the joints' velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
             @Descriptor("fraction (0, 1] of the joints' acceleration limits") @Parameter(names = { "-a", "--acceleration" }, absentValue = "") String acceleration,
             @Descriptor("seconds the motion takes (overrides -v and -a)") @Parameter(names = { "-t", "--move-time" }, absentValue = "") String moveTime,
             @Descriptor("progress lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
             @Descriptor("motion primitive controller (forward controller or executor)") String controller,
             @Descriptor("joint positions in the robot's joint order") String... positions) throws Exception {
         double[] q = Numbers.finite("position", positions);
-        return run(controller, List.of(MotionPrimitive.ptp(q, 0, arguments(velocity, acceleration, moveTime))),
+        return run(session, controller, List.of(MotionPrimitive.ptp(q, 0, arguments(velocity, acceleration, moveTime))),
                 progress);
     }
 
     @Descriptor("LIN: move the tool on a straight line to a pose (x y z in m, roll pitch yaw in rad, in the base frame)")
     @Example("motion:lin motion_primitive 0.3 0.0 0.5 3.14159 0.0 -0.6")
-    public String lin(@Descriptor("fraction (0, 1] of the Cartesian velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
+    public String lin(CommandSession session, @Descriptor("fraction (0, 1] of the Cartesian velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
             @Descriptor("fraction (0, 1] of the Cartesian acceleration limits") @Parameter(names = { "-a", "--acceleration" }, absentValue = "") String acceleration,
             @Descriptor("seconds the motion takes (overrides -v and -a)") @Parameter(names = { "-t", "--move-time" }, absentValue = "") String moveTime,
             @Descriptor("progress lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
             @Descriptor("motion primitive controller") String controller,
             @Descriptor("x y z roll pitch yaw") String... pose) throws Exception {
         MotionPose goal = pose("pose", pose);
-        return run(controller, List.of(MotionPrimitive.lin(goal, 0, arguments(velocity, acceleration, moveTime))),
+        return run(session, controller, List.of(MotionPrimitive.lin(goal, 0, arguments(velocity, acceleration, moveTime))),
                 progress);
     }
 
     @Descriptor("CIRC: move the tool on the arc through a via point to a pose")
     @Example("motion:circ motion_primitive 0.35 0.05 0.5 0.3 0.1 0.5 3.14159 0.0 -0.6")
-    public String circ(@Descriptor("fraction (0, 1] of the Cartesian velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
+    public String circ(CommandSession session, @Descriptor("fraction (0, 1] of the Cartesian velocity limits") @Parameter(names = { "-v", "--velocity" }, absentValue = "") String velocity,
             @Descriptor("fraction (0, 1] of the Cartesian acceleration limits") @Parameter(names = { "-a", "--acceleration" }, absentValue = "") String acceleration,
             @Descriptor("seconds the motion takes (overrides -v and -a)") @Parameter(names = { "-t", "--move-time" }, absentValue = "") String moveTime,
             @Descriptor("progress lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
@@ -88,18 +89,18 @@ public final class MotionCommands {
         double[] v = Numbers.finite("value", values);
         MotionPose goal = SequenceFile.pose(java.util.Arrays.copyOfRange(v, 3, 9));
         MotionPose via = new MotionPose(v[0], v[1], v[2], goal.qx(), goal.qy(), goal.qz(), goal.qw());
-        return run(controller, List.of(MotionPrimitive.circ(via, goal, 0, arguments(velocity, acceleration,
+        return run(session, controller, List.of(MotionPrimitive.circ(via, goal, 0, arguments(velocity, acceleration,
                 moveTime))), progress);
     }
 
     @Descriptor("run the primitives of a YAML file as one blended sequence (see README: - ptp: [...], - lin: [x, y, z,"
             + " roll, pitch, yaw], - circ: [...] with via: [x, y, z]; blend_radius, velocity, acceleration, move_time)")
     @Example("motion:sequence motion_primitive fr3.yaml")
-    public String sequence(@Descriptor("progress lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
+    public String sequence(CommandSession session, @Descriptor("progress lines per second while waiting (0: none; at most 100)") @Parameter(names = { "-p", "--progress" }, absentValue = "2") String progress,
             @Descriptor("motion primitive controller") String controller, @Descriptor("sequence file") String file)
             throws Exception {
         List<MotionPrimitive> primitives = SequenceFile.read(Path.of(file));
-        return run(controller, primitives, progress);
+        return run(session, controller, primitives, progress);
     }
 
     @Descriptor("stop the running motion of a controller (STOP_MOTION, then RESET_STOP once the robot stopped)")
@@ -142,8 +143,8 @@ public final class MotionCommands {
         return t.render();
     }
 
-    private String run(String controller, List<MotionPrimitive> primitives, String progressOption)
-            throws InterruptedException {
+    private String run(CommandSession session, String controller, List<MotionPrimitive> primitives,
+            String progressOption) {
         double lines = Numbers.atLeastZero("-p", progressOption, TrajectoryCommands.MAX_PROGRESS);
         ExecuteMotionPrimitiveSequence c = controller(controller);
         MotionGoalHandle goal = c.submit(primitives);
@@ -152,6 +153,13 @@ public final class MotionCommands {
         }
         PrintStream console = System.out; // the shell's System.out is the session that runs the command
         long periodMillis = lines > 0 ? Math.max(1, (long) (1000 / lines)) : 200;
+        try (InterruptAnswer answer = InterruptAnswer.expect(session)) {
+            return await(c, controller, primitives, goal, console, periodMillis, lines, answer);
+        }
+    }
+
+    private static String await(ExecuteMotionPrimitiveSequence c, String controller, List<MotionPrimitive> primitives,
+            MotionGoalHandle goal, PrintStream console, long periodMillis, double lines, InterruptAnswer answer) {
         while (true) {
             try {
                 MotionResult r = goal.awaitResult(Duration.ofMillis(periodMillis));
@@ -167,12 +175,9 @@ public final class MotionCommands {
                     goal.feedback().ifPresent(f -> console.println("  " + progressText(f)));
                 }
             } catch (InterruptedException ctrlC) {
-                // the operator who stops waiting stops the motion (STOP_MOTION, as motion:stop); the line goes to the
-                // output before the shell's own 'interrupted'
-                String what = goal.cancel() ? "stopped goal " + goal.id() + " of " + controller
-                        : "goal " + goal.id() + " of " + controller + " had ended (" + goal.status() + ")";
-                console.println(what);
-                throw new CommandFailed("interrupted: " + what);
+                // the operator who stops waiting stops the motion (STOP_MOTION, as motion:stop)
+                throw answer.give(console, goal.cancel() ? "stopped goal " + goal.id() + " of " + controller
+                        : "goal " + goal.id() + " of " + controller + " had ended (" + goal.status() + ")");
             }
         }
     }

@@ -124,7 +124,7 @@ public final class TrajectoryCommands {
 
     @Descriptor("move a gripper to a position (width) with an optional maximum effort, and wait for the result")
     @Example("trajectory:gripper -e 20 gripper_controller 0.04")
-    public String gripper(@Descriptor("seconds to wait for the result (greater than 0, at most 3600)") @Parameter(names = { "-w", "--wait" }, absentValue = "10") String wait,
+    public String gripper(CommandSession session, @Descriptor("seconds to wait for the result (greater than 0, at most 3600)") @Parameter(names = { "-w", "--wait" }, absentValue = "10") String wait,
             @Descriptor("maximum effort (greater than 0; default: the configured one)") @Parameter(names = { "-e", "--effort" }, absentValue = "") String effort,
             @Descriptor("gripper controller name") String controller, @Descriptor("target position") String position)
             throws Exception {
@@ -136,6 +136,13 @@ public final class TrajectoryCommands {
                 .orElseThrow(() -> new CommandFailed("no gripper controller '" + controller + "' is configured"
                         + Suggestions.didYouMeanOrKnown(controller, controllersWith("/gripper_cmd"))));
         org.robocell.api.gripper.GoalHandle goal = gripper.submit(new GripperGoal(target, maxEffort, Double.NaN));
+        try (InterruptAnswer answer = InterruptAnswer.expect(session)) {
+            return awaitGripper(controller, goal, seconds, wait, answer);
+        }
+    }
+
+    private static String awaitGripper(String controller, org.robocell.api.gripper.GoalHandle goal, double seconds,
+            String wait, InterruptAnswer answer) {
         try {
             org.robocell.api.gripper.GoalResult r = goal.awaitResult(Duration.ofMillis((long) (seconds * 1000)));
             String text = String.format(Locale.ROOT, "%s: position %.4f, effort %.3f%s%s", r.status(), r.position(),
@@ -147,10 +154,8 @@ public final class TrajectoryCommands {
         } catch (TimeoutException e) {
             return "still moving after " + wait + " s (" + goal.status() + ")";
         } catch (InterruptedException ctrlC) {
-            String what = goal.cancel() ? "canceled the goal of " + controller + "; the gripper holds"
-                    : "the goal of " + controller + " had ended (" + goal.status() + ")";
-            System.out.println(what); // the session's output, before the shell's own 'interrupted'
-            throw new CommandFailed("interrupted: " + what);
+            throw answer.give(System.out, goal.cancel() ? "canceled the goal of " + controller
+                    + "; the gripper holds" : "the goal of " + controller + " had ended (" + goal.status() + ")");
         }
     }
 
@@ -167,6 +172,13 @@ public final class TrajectoryCommands {
         }
         PrintStream console = System.out; // the shell redirects System.out to the session that runs the command
         long periodMillis = progress > 0 ? Math.max(1, (long) (1000 / progress)) : 200;
+        try (InterruptAnswer answer = InterruptAnswer.expect(session)) {
+            return await(controller, goal, console, periodMillis, progress, answer);
+        }
+    }
+
+    private String await(String controller, GoalHandle goal, PrintStream console, long periodMillis, double progress,
+            InterruptAnswer answer) {
         while (true) {
             try {
                 GoalResult result = goal.awaitResult(Duration.ofMillis(periodMillis));
@@ -182,10 +194,9 @@ public final class TrajectoryCommands {
             } catch (InterruptedException ctrlC) {
                 // as ros2 action send_goal does on Ctrl-C: the operator who stops waiting stops the motion. The shell
                 // answers the interrupted job with its own 'interrupted' line: this one goes to the output before it
-                String what = goal.cancel() ? "canceled goal " + goal.id() + " of " + controller + "; the robot holds"
-                        : "goal " + goal.id() + " of " + controller + " had ended (" + goal.status() + ")";
-                console.println(what);
-                throw new CommandFailed("interrupted: " + what);
+                throw answer.give(console, goal.cancel() ? "canceled goal " + goal.id() + " of " + controller
+                        + "; the robot holds" : "goal " + goal.id() + " of " + controller + " had ended ("
+                        + goal.status() + ")");
             }
         }
     }

@@ -1,5 +1,7 @@
 package org.robocell.console.internal;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.apache.felix.gogo.jline.Shell;
@@ -12,6 +14,7 @@ import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.Terminal.Signal;
 import org.jline.terminal.Terminal.SignalHandler;
+import org.robocell.console.Interrupts;
 
 /**
  * The interactive loop: read a line, run it, print its result, or the one line {@link ErrorLine} makes of its
@@ -32,10 +35,17 @@ final class ReadEvalPrint {
         this.stopping = stopping;
     }
 
+    /** How long an interrupted command may take to say what its interruption did. */
+    private static final long ANSWER_SECONDS = 2;
+
+    /** The job Ctrl-C interrupted during the current line, or null. */
+    private volatile Job interrupted;
+
     void run() throws InterruptedException {
         SignalHandler interrupt = terminal.handle(Signal.INT, s -> {
             Job current = session.foregroundJob();
             if (current != null) {
+                interrupted = current;
                 current.interrupt();
             }
         });
@@ -75,10 +85,30 @@ final class ReadEvalPrint {
         } catch (Exception e) {
             session.put(Shell.VAR_EXCEPTION, e);
             if (!stopping.getAsBoolean()) { // exit or shutdown interrupts the wait for their own command: no error
+                awaitAnswer(interrupted);
                 terminal.writer().println(ErrorLine.of(e));
             }
+        } finally {
+            interrupted = null;
         }
         terminal.flush();
+    }
+
+    /**
+     * Gogo ends an interrupted line at once, while the command still runs on its own thread to say what its
+     * interruption did (trajectory:move cancels its goal and prints so): a command that will answer left a latch in
+     * the session ({@link Interrupts#ANSWER}); wait for it, bounded, so that its line comes before the error line and
+     * the next prompt.
+     */
+    private void awaitAnswer(Job job) {
+        if (job == null || !(session.get(Interrupts.ANSWER) instanceof CountDownLatch answer)) {
+            return;
+        }
+        try {
+            answer.await(ANSWER_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void awaitForegroundJob() throws InterruptedException {
