@@ -54,6 +54,13 @@ class RsiParserTest {
     }
 
     @Test
+    void aStringElementTheDriverDoesNotReadIsSkippedLikeAnyOtherUnknownElement() {
+        assertTrue(parse("<Rob TYPE=\"KUKA\"><EStr>Program started: 3 parts</EStr><Delay D=\"0\"/>"
+                + "<AIPos A1=\"1\" A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\"/><IPOC>8</IPOC></Rob>"));
+        assertEquals(8.0, value("IPOC"));
+    }
+
+    @Test
     void skipsDeclarationCommentsAndBlanks() {
         assertTrue(parse("<?xml version=\"1.0\"?>\r\n<!-- robot -->\n<Rob>\n<!-- a -->"
                 + "<AIPos A1 = '1' A2=\"2\" A3=\"3\" A4=\"4\" A5=\"5\" A6=\"6\" />\n<IPOC> 42 </IPOC>\n</Rob >\n"));
