@@ -51,6 +51,34 @@ public final class Kr6R900SixxKinematics {
         return r.clone();
     }
 
+    /** Copies the rotation matrix (row-major) of the last {@link #flangePose} call into {@code out}. */
+    void rotation(double[] out) {
+        System.arraycopy(r, 0, out, 0, 9);
+    }
+
+    /** R = Rz(a) Ry(b) Rx(c), row-major, angles in degrees: KUKA's A B C. */
+    static void rotationFromZyxDegrees(double a, double b, double c, double[] out) {
+        double ca = Math.cos(Math.toRadians(a));
+        double sa = Math.sin(Math.toRadians(a));
+        double cb = Math.cos(Math.toRadians(b));
+        double sb = Math.sin(Math.toRadians(b));
+        double cc = Math.cos(Math.toRadians(c));
+        double sc = Math.sin(Math.toRadians(c));
+        out[0] = ca * cb;
+        out[1] = ca * sb * sc - sa * cc;
+        out[2] = ca * sb * cc + sa * sc;
+        out[3] = sa * cb;
+        out[4] = sa * sb * sc + ca * cc;
+        out[5] = sa * sb * cc - ca * sc;
+        out[6] = -sb;
+        out[7] = cb * sc;
+        out[8] = cb * cc;
+    }
+
+    static void multiply3(double[] a, double[] b, double[] out) {
+        multiply(a, b, out);
+    }
+
     static void zyxEulerDegrees(double[] m, double[] pose) {
         double cosB = Math.hypot(m[0], m[3]);
         double a;

@@ -32,6 +32,12 @@ final class ReplyHandler {
     private final double[] values;
     private final int[] commandChannel;
     private final int[] outputChannel;
+    /** RKorr X..C, or none */
+    private final int[] correctionChannel;
+    /** the correction in force (mm, deg): the last one received, or the sum of the increments with #RELATIVE */
+    private final double[] correction = new double[6];
+    private final double[] lastCorrection = new double[6];
+    private final CartesianCorrection cartesian;
     private final int stopChannel;
     private final int robotAxes;
     private final int ipocChannel;
@@ -49,6 +55,11 @@ final class ReplyHandler {
     volatile long unexpectedReplies;
     volatile long stopReplies;
     volatile long limitedCommands;
+    /** Cartesian corrections the arm could not reach: the axes then follow their own command alone. */
+    volatile long unreachableCorrections;
+    private final double[] targets;
+    /** where the axis commands alone lead, before the Cartesian correction (degrees) */
+    private final double[] uncorrected;
 
     /**
      * @param lock        guards {@code axes}, {@code lastCommand} and {@code outputs}, which the emulator shares
@@ -74,6 +85,11 @@ final class ReplyHandler {
         }
         this.robotAxes = robotAxes;
         outputChannel = map.outputs().stream().mapToInt(s -> layout.indexOf(RsiChannelMap.tagOf(s))).toArray();
+        correctionChannel = new int[map.hasCartesianCorrection() ? 6 : 0];
+        for (int k = 0; k < correctionChannel.length; k++) {
+            correctionChannel[k] = layout.indexOf(map.correctionTag(k));
+        }
+        cartesian = map.hasCartesianCorrection() ? new CartesianCorrection() : null;
         stopChannel = map.hasStop() ? layout.indexOf(map.stop()) : -1;
         ipocChannel = layout.indexOf(map.ipoc());
         this.lock = lock;
@@ -81,6 +97,8 @@ final class ReplyHandler {
         this.axes = axes;
         this.lastCommand = lastCommand;
         this.outputs = outputs;
+        this.targets = new double[axes.length];
+        this.uncorrected = startAxes.clone();
     }
 
     /**
@@ -134,12 +152,27 @@ final class ReplyHandler {
             for (int i = 0; i < axes.length; i++) {
                 double command = received(commandChannel[i], lastCommand[i]);
                 lastCommand[i] = command;
-                double target = switch (mode) {
+                targets[i] = switch (mode) {
                     case RELATIVE -> startAxes[i] + command;
                     case ABSOLUTE -> command;
-                    // #RELATIVE: the controller adds each cycle's increment to where it last was told to be
-                    case INCREMENTAL -> axes[i] + command;
+                    // #RELATIVE: the controller adds each cycle's increment to where it last was told to be; with a
+                    // Cartesian correction, to where the axis increments alone lead (the correction is added after)
+                    case INCREMENTAL -> (cartesian == null ? axes[i] : uncorrected[i]) + command;
                 };
+                uncorrected[i] = targets[i];
+            }
+            if (cartesian != null) {
+                for (int k = 0; k < 6; k++) {
+                    double value = received(correctionChannel[k], lastCorrection[k]);
+                    lastCorrection[k] = value;
+                    correction[k] = mode == CorrectionMode.INCREMENTAL ? correction[k] + value : value;
+                }
+                if (!cartesian.correct(targets, correction)) {
+                    unreachableCorrections++;
+                }
+            }
+            for (int i = 0; i < axes.length; i++) {
+                double target = targets[i];
                 double reached = i < robotAxes ? config.limits().step(i, axes[i], target, cycleSeconds) : target;
                 limited |= reached != target;
                 axes[i] = reached;

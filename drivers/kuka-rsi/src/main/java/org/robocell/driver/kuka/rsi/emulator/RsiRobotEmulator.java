@@ -293,6 +293,16 @@ public final class RsiRobotEmulator implements AutoCloseable {
         return replies.limitedCommands;
     }
 
+    /**
+     * Replies whose Cartesian correction (RKorr) no axis position reaches: the axes then followed their axis command
+     * alone.
+     *
+     * @since 1.3
+     */
+    public long unreachableCorrections() {
+        return replies.unreachableCorrections;
+    }
+
     /** Cycles the emulator thread itself started late by more than a cycle (a loaded machine), re-phased. */
     public long emulatorOverruns() {
         return emulatorOverruns;

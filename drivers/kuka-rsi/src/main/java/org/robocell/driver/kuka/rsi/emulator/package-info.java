@@ -5,7 +5,7 @@
  * ({@link org.robocell.driver.kuka.rsi.emulator.RsiRobotEmulator#start}) and as a configured DS component.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.robocell.driver.kuka.rsi.emulator;
 
 import org.osgi.annotation.bundle.Export;

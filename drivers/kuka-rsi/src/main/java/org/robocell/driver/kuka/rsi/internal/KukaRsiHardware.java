@@ -77,6 +77,13 @@ public final class KukaRsiHardware implements HardwareComponent {
     private StateInterfaceHandle[] poseState;
     private StateInterfaceHandle[] inputState;
     private CommandInterfaceHandle[] outputCommand;
+    /** the Cartesian correction (RKorr) commands x y z (m) a b c (rad), or none */
+    private CommandInterfaceHandle[] correctionCommand;
+    private int[] correctionChannel;
+    /** the correction the last reply carried (m, rad), and what incremental replies have sent in sum (mm, deg) */
+    private double[] heldCorrection;
+    private double[] sentCorrectionOnWire;
+    private boolean[] correctionCommanded;
     private final StateInterfaceHandle[] status = new StateInterfaceHandle[RsiStatus.values().length];
 
     // session
@@ -152,6 +159,13 @@ public final class KukaRsiHardware implements HardwareComponent {
             axisChannel[robotAxes + e] = in.indexOf(RsiChannelMap.externalAxisTag(map.externalActualAxes(), e));
             commandChannel[robotAxes + e] = out.indexOf(RsiChannelMap.externalAxisTag(map.externalAxisCommand(), e));
         }
+        correctionChannel = new int[map.hasCartesianCorrection() ? 6 : 0];
+        for (int k = 0; k < correctionChannel.length; k++) {
+            correctionChannel[k] = out.indexOf(map.correctionTag(k));
+        }
+        heldCorrection = new double[correctionChannel.length];
+        sentCorrectionOnWire = new double[correctionChannel.length];
+        correctionCommanded = new boolean[correctionChannel.length];
         poseChannel = new int[map.hasPose() ? 6 : 0];
         for (int k = 0; k < poseChannel.length; k++) {
             poseChannel[k] = in.indexOf(map.poseTag(k));
@@ -196,6 +210,12 @@ public final class KukaRsiHardware implements HardwareComponent {
         inputState = new StateInterfaceHandle[inputs.size()];
         for (int k = 0; k < inputs.size(); k++) {
             inputState[k] = stateInterface(settings.ioPrefix(), RsiChannelMap.tagOf(inputs.get(k)));
+        }
+        correctionCommand = new CommandInterfaceHandle[correctionChannel.length];
+        for (int k = 0; k < correctionCommand.length; k++) {
+            String name = settings.correctionPrefix() + "/" + POSE_NAMES[k];
+            correctionCommand[k] = context.hasCommandInterface(name) ? context.command(name)
+                    : context.exportCommandInterface(name, InterfaceInfo.of(POSE_NAMES[k]));
         }
         List<String> outputs = settings.channels().outputs();
         outputCommand = new CommandInterfaceHandle[outputs.size()];
@@ -317,6 +337,10 @@ public final class KukaRsiHardware implements HardwareComponent {
             heldCommand[i] = startOnWire[i] / wirePerUnit[i];
         }
         Arrays.fill(heldOutput, 0.0);
+        // a new RSI session starts uncorrected: the correction commands start from that
+        Arrays.fill(heldCorrection, 0.0);
+        Arrays.fill(sentCorrectionOnWire, 0.0);
+        Arrays.fill(correctionCommanded, false);
         Arrays.fill(commanded, false);
         Arrays.fill(outputCommanded, false);
         publishedIpoc = gate.lastIpoc();
@@ -519,6 +543,16 @@ public final class KukaRsiHardware implements HardwareComponent {
                 held++;
             }
         }
+        for (int k = 0; fromCommands && k < correctionCommand.length; k++) {
+            double value = correctionCommand[k].get();
+            double limit = k < 3 ? settings.maxCorrectionTranslation() : settings.maxCorrectionRotation();
+            if (Double.isFinite(value) && Math.abs(value) <= limit) {
+                heldCorrection[k] = value;
+                correctionCommanded[k] = true;
+            } else if (correctionCommanded[k] || Double.isFinite(value)) {
+                held++; // NaN, infinity or beyond the correction limit: the last valid correction stays
+            }
+        }
         for (int k = 0; fromCommands && k < outputCommand.length; k++) {
             double value = outputCommand[k].get();
             if (Double.isFinite(value)) {
@@ -565,6 +599,17 @@ public final class KukaRsiHardware implements HardwareComponent {
                     out[commandChannel[i]] = increment;
                     lastSentOnWire[i] += increment;
                 }
+            }
+        }
+        for (int k = 0; k < correctionChannel.length; k++) {
+            double onWire = heldCorrection[k] * (k < 3 ? M_TO_MM : Math.toDegrees(1.0));
+            if (mode == CorrectionMode.INCREMENTAL) {
+                double increment = stop ? 0.0 : onTheWire(onWire - sentCorrectionOnWire[k]);
+                out[correctionChannel[k]] = increment;
+                sentCorrectionOnWire[k] += increment;
+            } else {
+                // RKorr is a correction of the programmed path either way: #ABSOLUTE takes it as the total
+                out[correctionChannel[k]] = onWire;
             }
         }
         for (int k = 0; k < outputChannel.length; k++) {

@@ -16,7 +16,8 @@ import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
 record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress robotAddress, long receiveTimeoutNanos,
         long activateTimeoutNanos, long inactiveReadPeriodNanos, long maxIpocJump, int receiveBufferBytes,
         boolean connectToRobot, CorrectionMode correctionMode, String statusPrefix, String posePrefix, String ioPrefix,
-        RsiChannelMap channels) {
+        RsiChannelMap channels, String correctionPrefix, double maxCorrectionTranslation,
+        double maxCorrectionRotation) {
 
     static final String LISTEN_ADDRESS = "listen_address";
     static final String LISTEN_PORT = "listen_port";
@@ -49,6 +50,10 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress
     static final String EXTERNAL_AXIS_COMMAND = "rsi_external_axis_command";
     static final String SETPOINT_POSE = "rsi_setpoint_pose";
     static final String SETPOINT_AXES = "rsi_setpoint_axes";
+    static final String CARTESIAN_CORRECTION = "rsi_cartesian_correction";
+    static final String CORRECTION_PREFIX = "correction_prefix";
+    static final String MAX_CORRECTION_TRANSLATION = "rsi_correction_max_translation";
+    static final String MAX_CORRECTION_ROTATION = "rsi_correction_max_rotation";
 
     static final int DEFAULT_PORT = 49152;
     /** IPOC units: ms of controller time on a KR C4, 250 cycles at 4 ms, ten times the default receive timeout */
@@ -88,7 +93,8 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress
                         ? "EIPos" : defaults.externalActualAxes()).trim(),
                 info.parameter(EXTERNAL_AXIS_COMMAND, defaults.externalAxisCommand()).trim(),
                 info.parameter(SETPOINT_POSE, defaults.setpointPose()).trim(),
-                info.parameter(SETPOINT_AXES, defaults.setpointAxes()).trim());
+                info.parameter(SETPOINT_AXES, defaults.setpointAxes()).trim(),
+                info.parameter(CARTESIAN_CORRECTION, defaults.cartesianCorrection()).trim());
         // building the layouts checks every name and the 64-channel limit now rather than at configure
         channels.robotLayout();
         channels.replyLayout();
@@ -106,7 +112,20 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress
                 name(info, STATUS_PREFIX, "rsi"),
                 name(info, POSE_PREFIX, "tcp"),
                 name(info, IO_PREFIX, "rsi_io"),
-                channels);
+                channels,
+                name(info, CORRECTION_PREFIX, "tcp_correction"),
+                magnitude(info, MAX_CORRECTION_TRANSLATION, 0.1, 2.0),
+                magnitude(info, MAX_CORRECTION_ROTATION, Math.toRadians(10), Math.PI));
+    }
+
+    /** A limit: a number greater than 0 and at most {@code max}. */
+    private static double magnitude(HardwareInfo info, String key, double fallback, double max) {
+        double v = info.doubleParameter(key, fallback);
+        if (!(v > 0) || v > max) {
+            throw new IllegalArgumentException("hardware '" + info.name() + "' parameter '" + key
+                    + "' must be a number greater than 0 and at most " + max + ", got " + info.parameters().get(key));
+        }
+        return v;
     }
 
     private static List<String> list(String commaSeparated) {

@@ -93,6 +93,11 @@ public final class RsiEmulatorComponent {
         @AttributeDefinition(name = "Outputs", description = "further channels the robot reads from each reply")
         String outputs() default "";
 
+        @AttributeDefinition(name = "Cartesian correction", description = "the reply element of the PC's Cartesian"
+                + " correction (RKorr: X Y Z mm, A B C deg, about the robot base), applied to the flange on top of"
+                + " the axis command; empty: axis correction only")
+        String cartesian_correction() default "";
+
         @AttributeDefinition(name = "Restart (ms)", description = "when RSI has ended (Stop, timeout), start it again"
                 + " after this many ms from where the axes are, as a KRL program that loops over RSI_ON/RSI_MOVECORR"
                 + " does; negative: never")
@@ -154,12 +159,13 @@ public final class RsiEmulatorComponent {
                 map = map.withExternalAxes(config.external_axes(),
                         map.sendsExternalAxes() ? map.externalActualAxes() : "EIPos", map.externalAxisCommand());
             }
-            map = map.withInputs(list(config.inputs())).withOutputs(list(config.outputs()));
+            map = map.withInputs(list(config.inputs())).withOutputs(list(config.outputs()))
+                    .withCartesianCorrection(config.cartesian_correction());
             map.robotLayout();
             map.replyLayout();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("configuration=" + Texts.quoted(config.configuration()) + ", sen.type, "
-                    + "external.axes, inputs, outputs: " + e.getMessage());
+                    + "external.axes, inputs, outputs, cartesian.correction: " + e.getMessage());
         }
         RsiEmulatorConfig c = RsiEmulatorConfig.defaults(new InetSocketAddress(
                         address("driver.host", config.driver_host()), config.driver_port()))

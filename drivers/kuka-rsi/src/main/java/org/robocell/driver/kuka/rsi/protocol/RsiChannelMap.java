@@ -35,12 +35,15 @@ import java.util.List;
  * @param externalAxisCommand element of the external axis command in the reply (E1..En)
  * @param setpointPose        element of the commanded Cartesian pose ({@code DEF_RSol}), or empty for none
  * @param setpointAxes        element of the commanded axis positions ({@code DEF_ASPos}), or empty for none
- * @since 1.2 (the last five components)
+ * @param cartesianCorrection element of the Cartesian correction in the reply ({@code RKorr}: X Y Z in mm, A B C in
+ *                            degrees, applied by the RSI program's POSCORR object), or empty when the PC corrects
+ *                            axes only
+ * @since 1.2 (external axes and setpoints), 1.3 ({@code cartesianCorrection})
  */
 public record RsiChannelMap(int axisCount, String actualAxes, String actualPose, String delay, String ipoc,
         List<String> inputs, String senType, String axisCommand, String stop, List<String> outputs,
         int externalAxisCount, String externalActualAxes, String externalAxisCommand, String setpointPose,
-        String setpointAxes) {
+        String setpointAxes, String cartesianCorrection) {
 
     public static final String ROBOT_ROOT = "Rob";
     public static final String REPLY_ROOT = "Sen";
@@ -69,12 +72,26 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
         externalAxisCommand = externalAxisCommand == null ? "" : externalAxisCommand;
         setpointPose = setpointPose == null ? "" : setpointPose;
         setpointAxes = setpointAxes == null ? "" : setpointAxes;
+        cartesianCorrection = cartesianCorrection == null ? "" : cartesianCorrection.trim();
         if (externalAxisCount > 0) {
             require(externalActualAxes, "external axes element");
             require(externalAxisCommand, "external axis command element");
         }
         inputs = List.copyOf(inputs);
         outputs = List.copyOf(outputs);
+    }
+
+    /**
+     * The channels of version 1.2: no Cartesian correction.
+     *
+     * @since 1.2
+     */
+    public RsiChannelMap(int axisCount, String actualAxes, String actualPose, String delay, String ipoc,
+            List<String> inputs, String senType, String axisCommand, String stop, List<String> outputs,
+            int externalAxisCount, String externalActualAxes, String externalAxisCommand, String setpointPose,
+            String setpointAxes) {
+        this(axisCount, actualAxes, actualPose, delay, ipoc, inputs, senType, axisCommand, stop, outputs,
+                externalAxisCount, externalActualAxes, externalAxisCommand, setpointPose, setpointAxes, "");
     }
 
     /**
@@ -138,12 +155,14 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
 
     public RsiChannelMap withInputs(List<String> tags) {
         return new RsiChannelMap(axisCount, actualAxes, actualPose, delay, ipoc, tags, senType, axisCommand, stop,
-                outputs, externalAxisCount, externalActualAxes, externalAxisCommand, setpointPose, setpointAxes);
+                outputs, externalAxisCount, externalActualAxes, externalAxisCommand, setpointPose, setpointAxes,
+                cartesianCorrection);
     }
 
     public RsiChannelMap withOutputs(List<String> tags) {
         return new RsiChannelMap(axisCount, actualAxes, actualPose, delay, ipoc, inputs, senType, axisCommand, stop,
-                tags, externalAxisCount, externalActualAxes, externalAxisCommand, setpointPose, setpointAxes);
+                tags, externalAxisCount, externalActualAxes, externalAxisCommand, setpointPose, setpointAxes,
+                cartesianCorrection);
     }
 
     /**
@@ -153,7 +172,33 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
      */
     public RsiChannelMap withExternalAxes(int count, String actual, String command) {
         return new RsiChannelMap(axisCount, actualAxes, actualPose, delay, ipoc, inputs, senType, axisCommand, stop,
-                outputs, count, actual, command, setpointPose, setpointAxes);
+                outputs, count, actual, command, setpointPose, setpointAxes, cartesianCorrection);
+    }
+
+    /**
+     * This map with the PC's Cartesian correction in reply element {@code element} ({@code RKorr}), or none for an
+     * empty name.
+     *
+     * @since 1.3
+     */
+    public RsiChannelMap withCartesianCorrection(String element) {
+        return new RsiChannelMap(axisCount, actualAxes, actualPose, delay, ipoc, inputs, senType, axisCommand, stop,
+                outputs, externalAxisCount, externalActualAxes, externalAxisCommand, setpointPose, setpointAxes,
+                element);
+    }
+
+    /** @since 1.3 */
+    public boolean hasCartesianCorrection() {
+        return !cartesianCorrection.isEmpty();
+    }
+
+    /**
+     * Tag of correction component {@code i} (0..5 = X Y Z A B C) of the Cartesian correction element.
+     *
+     * @since 1.3
+     */
+    public String correctionTag(int i) {
+        return cartesianCorrection + "." + POSE_ATTRIBUTES[i];
     }
 
     public boolean hasPose() {
@@ -257,8 +302,8 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
     }
 
     /**
-     * The PC→robot reply as the driver writes it: stop flag (0 or 1), axis command, external axis command, outputs,
-     * IPOC (a whole number from 0); all present.
+     * The PC→robot reply as the driver writes it: stop flag (0 or 1), Cartesian correction, axis command, external
+     * axis command, outputs, IPOC (a whole number from 0); all present.
      */
     public RsiLayout replyLayout() {
         return replyLayout(true);
@@ -281,6 +326,11 @@ public record RsiChannelMap(int axisCount, String actualAxes, String actualPose,
                 b.requiredInteger(stop, 0, 1);
             } else {
                 b.optionalInteger(stop, 0, 1);
+            }
+        }
+        if (hasCartesianCorrection()) {
+            for (int i = 0; i < 6; i++) {
+                channel(b, correctionTag(i), AXIS_DECIMALS, complete);
             }
         }
         for (int i = 0; i < axisCount; i++) {

@@ -4,7 +4,7 @@
  * side (emulator) and the PC side (driver) use the same classes in opposite directions.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.robocell.driver.kuka.rsi.protocol;
 
 import org.osgi.annotation.bundle.Export;

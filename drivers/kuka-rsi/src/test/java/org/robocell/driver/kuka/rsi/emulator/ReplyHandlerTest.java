@@ -104,4 +104,39 @@ class ReplyHandlerTest {
                 + "<EK E1=\"1.5\" E2=\"-2\"/><IPOC>" + IPOC + "</IPOC></Sen>", IPOC));
         assertArrayEquals(new double[] { 0, -90, 90, 0, 90, 0, 11.5, 18 }, axes, 1e-12);
     }
+
+    @Test
+    void aCartesianCorrectionTheArmCannotReachLeavesTheAxesOnTheirOwnCommandAndIsCounted() {
+        RsiEmulatorConfig config = RsiEmulatorConfig.defaults(new InetSocketAddress("127.0.0.1", 49152))
+                .withChannels(RsiChannelMap.defaults().withCartesianCorrection("RKorr"));
+        ReplyHandler h = handler(config);
+        // 5 m away: the KR 6 reaches 0.9 m
+        assertEquals(Outcome.ON_TIME, send(h, "<Sen Type=\"KROSHU\"><Stop>0</Stop><RKorr X=\"5000\" Y=\"0\" Z=\"0\""
+                + " A=\"0\" B=\"0\" C=\"0\"/>" + ak(0.5) + "<IPOC>" + IPOC + "</IPOC></Sen>", IPOC));
+        assertEquals(1, h.unreachableCorrections);
+        assertArrayEquals(new double[] { 0, -90, 90, 0, 90, 0.5 }, axes, 1e-12, "the axis command alone");
+    }
+
+    @Test
+    void aReachableCorrectionMovesTheAxesSoTheFlangeMovesByItAndIncrementsAddUpWithRelative() {
+        RsiEmulatorConfig config = RsiEmulatorConfig.defaults(new InetSocketAddress("127.0.0.1", 49152))
+                .withChannels(RsiChannelMap.defaults().withCartesianCorrection("RKorr"))
+                .withCorrectionMode(CorrectionMode.INCREMENTAL);
+        ReplyHandler h = handler(config);
+        Kr6R900SixxKinematics k = new Kr6R900SixxKinematics();
+        double[] before = new double[6];
+        k.flangePose(axes, before);
+        for (int i = 0; i < 3; i++) {
+            long ipoc = IPOC + 4L * i;
+            assertEquals(Outcome.ON_TIME, send(h, "<Sen Type=\"KROSHU\"><Stop>0</Stop><RKorr X=\"0\" Y=\"0.2\""
+                    + " Z=\"0\" A=\"0\" B=\"0\" C=\"0\"/><AK A1=\"0\" A2=\"0\" A3=\"0\" A4=\"0\" A5=\"0\" A6=\"0\"/>"
+                    + "<IPOC>" + ipoc + "</IPOC></Sen>", ipoc));
+        }
+        double[] after = new double[6];
+        k.flangePose(axes, after);
+        assertEquals(before[1] + 0.6, after[1], 1e-5, "three increments of 0.2 mm in y");
+        assertEquals(before[0], after[0], 1e-5);
+        assertEquals(before[2], after[2], 1e-5);
+        assertEquals(0, h.unreachableCorrections);
+    }
 }

@@ -59,6 +59,61 @@ class RsiConfigurationsTest {
     }
 
     @Test
+    void aCartesianCorrectionMovesTheFlangeByItInTheBaseWithTheOrientationKept() throws Exception {
+        RsiChannelMap map = RsiChannelMap.defaults().withCartesianCorrection("RKorr");
+        try (RsiRig rig = new RsiRig(Map.of("rsi_cartesian_correction", "RKorr")).active(c -> c
+                .withChannels(map).withStartAxesDegrees(0, -90, 90, 0, 90, 0).withTimeoutCount(Integer.MAX_VALUE))) {
+            double x = rig.state("tcp/x");
+            double z = rig.state("tcp/z");
+            double a = rig.state("tcp/a");
+            double b = rig.state("tcp/b");
+            for (int i = 1; i <= 200; i++) {
+                rig.context.setCommand("tcp_correction/z", 0.010 * i / 200);
+                rig.context.setCommand("tcp_correction/x", -0.004 * i / 200);
+                assertEquals(ReturnType.OK, rig.cycle());
+            }
+            assertEquals(200, rig.run(200));
+            assertEquals(x - 0.004, rig.state("tcp/x"), 1e-6, "4 mm back in x, as the robot reports it");
+            assertEquals(z + 0.010, rig.state("tcp/z"), 1e-6, "10 mm up");
+            assertEquals(a, rig.state("tcp/a"), 2e-5, "A kept (RIst carries 4 decimals of a degree)");
+            assertEquals(b, rig.state("tcp/b"), 2e-5, "B kept");
+            assertEquals(0, rig.robot.unreachableCorrections());
+        }
+    }
+
+    @Test
+    void aCorrectionThatIsNotANumberOrBeyondItsLimitNeverReachesTheRobotTheLastValidOneHolds() throws Exception {
+        RsiChannelMap map = RsiChannelMap.defaults().withCartesianCorrection("RKorr");
+        try (RsiRig rig = new RsiRig(Map.of("rsi_cartesian_correction", "RKorr",
+                "rsi_correction_max_translation", "0.05")).active(c -> c
+                .withChannels(map).withStartAxesDegrees(0, -90, 90, 0, 90, 0).withTimeoutCount(Integer.MAX_VALUE))) {
+            double y = rig.state("tcp/y");
+            for (int i = 1; i <= 100; i++) {
+                rig.context.setCommand("tcp_correction/y", 0.002 * i / 100);
+                assertEquals(ReturnType.OK, rig.cycle());
+            }
+            for (double hostile : new double[] { Double.NaN, Double.POSITIVE_INFINITY, 0.5, -0.051 }) {
+                rig.context.setCommand("tcp_correction/y", hostile);
+                for (int i = 0; i < 20; i++) {
+                    assertEquals(ReturnType.OK, rig.cycle());
+                }
+            }
+            assertEquals(100, rig.run(100));
+            assertEquals(y + 0.002, rig.state("tcp/y"), 1e-6, "the flange stays at the last valid correction");
+            assertTrue(rig.status("held_commands") >= 80, "each refused correction counted: " + rig.status("held_commands"));
+        }
+    }
+
+    @Test
+    void aCorrectionLimitThatIsNotAPositiveNumberIsRefusedAtInitNamingTheParameter() {
+        try (RsiRig rig = new RsiRig(Map.of("rsi_cartesian_correction", "RKorr", "rsi_correction_max_rotation", "-1"))) {
+            assertEquals(CallbackReturn.ERROR, rig.driver.onInit(rig.context));
+            assertTrue(rig.driver.lastError().contains("'rsi_correction_max_rotation' must be a number greater than 0"),
+                    rig.driver.lastError());
+        }
+    }
+
+    @Test
     void jointsBeyondSixWithoutExternalAxesAreRefusedNamingTheParameter() {
         try (RsiRig rig = new RsiRig(Map.of(), EIGHT)) {
             assertEquals(CallbackReturn.ERROR, rig.driver.onInit(rig.context));
