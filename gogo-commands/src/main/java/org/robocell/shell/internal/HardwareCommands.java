@@ -18,7 +18,8 @@ import org.robocell.console.Example;
 
 /** The {@code ros2 control} hardware verbs. */
 @Component(service = HardwareCommands.class, property = { "osgi.command.scope=hardware",
-        "osgi.command.function=list", "osgi.command.function=interfaces", "osgi.command.function=state" })
+        "osgi.command.function=list", "osgi.command.function=interfaces", "osgi.command.function=state",
+        "osgi.command.function=texts" })
 public final class HardwareCommands {
 
     private final Robots robots;
@@ -41,6 +42,21 @@ public final class HardwareCommands {
             }
         }
         return table.size() == 0 ? "no hardware components" : table.render();
+    }
+
+    @Descriptor("the texts the hardware exchanges besides its interfaces (RSI string channels), as last received or sent")
+    @Example("hardware:texts -r kr6")
+    public String texts(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
+        List<ControllerManager> managers = robot.isEmpty() ? robots.all() : List.of(robots.pick(robot));
+        Table table = Table.of("ROBOT", "COMPONENT", "NAME", "TEXT");
+        for (ControllerManager m : managers) {
+            for (HardwareSnapshot h : m.hardware()) {
+                new java.util.TreeMap<>(h.texts()).forEach((name, text) -> table.row(m.robot(), h.name(), name,
+                        "'" + text + "'"));
+            }
+        }
+        return table.size() == 0 ? "no hardware exchanges texts (an RSI driver does with rsi_string_inputs or"
+                + " rsi_string_outputs)" : table.render();
     }
 
     @Descriptor("list every interface: available or not, claimed or not and by whom, current value")

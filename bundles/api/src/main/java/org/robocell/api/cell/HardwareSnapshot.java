@@ -1,6 +1,7 @@
 package org.robocell.api.cell;
 
 import java.util.List;
+import java.util.Map;
 
 import org.robocell.api.hardware.HardwareType;
 import org.robocell.api.lifecycle.Fault;
@@ -24,18 +25,35 @@ import org.robocell.api.lifecycle.LifecycleState;
  * @param writeTiming     how long its {@code write()} calls took, likewise (since 1.6)
  * @param code            the bundle and version of the driver that serves it ({@code org.acme.driver 1.2.0}), or
  *                        null when unknown (since 1.6)
+ * @param texts           the component's {@link org.robocell.api.hardware.HardwareComponent#texts() texts} at the
+ *                        time of the snapshot, by name (since 1.7)
  */
 public record HardwareSnapshot(String name, HardwareType type, String plugin, boolean pluginAvailable,
         LifecycleState state, int rwRate, String group, List<InterfaceSnapshot> commandInterfaces,
         List<InterfaceSnapshot> stateInterfaces, long reads, long writes, long errors, String lastError, Fault fault,
-        long budgetOverruns, LoopStats.Percentiles readTiming, LoopStats.Percentiles writeTiming, String code) {
+        long budgetOverruns, LoopStats.Percentiles readTiming, LoopStats.Percentiles writeTiming, String code,
+        Map<String, String> texts) {
 
     public HardwareSnapshot {
+        texts = texts == null ? Map.of() : Map.copyOf(texts);
         readTiming = readTiming == null ? LoopStats.Percentiles.EMPTY : readTiming;
         writeTiming = writeTiming == null ? LoopStats.Percentiles.EMPTY : writeTiming;
         fault = fault == null ? Fault.NONE : fault;
         commandInterfaces = List.copyOf(commandInterfaces);
         stateInterfaces = List.copyOf(stateInterfaces);
+    }
+
+    /**
+     * A snapshot without texts (as before 1.7).
+     *
+     * @since 1.6
+     */
+    public HardwareSnapshot(String name, HardwareType type, String plugin, boolean pluginAvailable,
+            LifecycleState state, int rwRate, String group, List<InterfaceSnapshot> commandInterfaces,
+            List<InterfaceSnapshot> stateInterfaces, long reads, long writes, long errors, String lastError, Fault fault,
+            long budgetOverruns, LoopStats.Percentiles readTiming, LoopStats.Percentiles writeTiming, String code) {
+        this(name, type, plugin, pluginAvailable, state, rwRate, group, commandInterfaces, stateInterfaces, reads,
+                writes, errors, lastError, fault, budgetOverruns, readTiming, writeTiming, code, null);
     }
 
     /** A snapshot without timing or code (as before 1.6). */
@@ -44,7 +62,7 @@ public record HardwareSnapshot(String name, HardwareType type, String plugin, bo
             List<InterfaceSnapshot> stateInterfaces, long reads, long writes, long errors, String lastError, Fault fault,
             long budgetOverruns) {
         this(name, type, plugin, pluginAvailable, state, rwRate, group, commandInterfaces, stateInterfaces, reads,
-                writes, errors, lastError, fault, budgetOverruns, null, null, null);
+                writes, errors, lastError, fault, budgetOverruns, null, null, null, null);
     }
 
     /** A snapshot without a fault or budget figures. */
@@ -52,6 +70,6 @@ public record HardwareSnapshot(String name, HardwareType type, String plugin, bo
             LifecycleState state, int rwRate, String group, List<InterfaceSnapshot> commandInterfaces,
             List<InterfaceSnapshot> stateInterfaces, long reads, long writes, long errors, String lastError) {
         this(name, type, plugin, pluginAvailable, state, rwRate, group, commandInterfaces, stateInterfaces, reads,
-                writes, errors, lastError, Fault.NONE, 0, null, null, null);
+                writes, errors, lastError, Fault.NONE, 0, null, null, null, null);
     }
 }

@@ -93,4 +93,15 @@ public interface HardwareComponent {
     default String lastError() {
         return null;
     }
+
+    /**
+     * Text the device exchanges that has no place in a double interface (the RSI string channels a robot program
+     * sends or reads), by name, for people and tools: called off the loop, so the component keeps what the loop
+     * received in a form it can copy out without a lock the loop takes. Empty when it has none.
+     *
+     * @since 2.2
+     */
+    default java.util.Map<String, String> texts() {
+        return java.util.Map.of();
+    }
 }

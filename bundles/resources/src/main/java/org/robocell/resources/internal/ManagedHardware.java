@@ -211,6 +211,16 @@ public final class ManagedHardware {
         return failure.lastError();
     }
 
+    /** The component's texts; a driver that fails to give them gives none (this is for people, off the loop). */
+    private java.util.Map<String, String> texts() {
+        try {
+            java.util.Map<String, String> t = component.texts();
+            return t == null ? java.util.Map.of() : t;
+        } catch (RuntimeException e) {
+            return java.util.Map.of();
+        }
+    }
+
     /** Why it last failed; {@link Fault#NONE} when it has not. */
     public Fault fault() {
         return failure.fault();
@@ -476,7 +486,7 @@ public final class ManagedHardware {
         String error = lastError();
         return new HardwareSnapshot(name, info.type(), info.plugin(), pluginAvailable, state, info.rwRate(),
                 info.group(), c, s, reads, writes, errors, error, failure.fault(), budgetOverruns(), readBudget.timing(),
-                writeBudget.timing(), CodeOrigin.of(component));
+                writeBudget.timing(), CodeOrigin.of(component), texts());
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -85,14 +86,17 @@ public final class RsiRobotEmulator implements AutoCloseable {
     /** the session's first datagram as sent, for {@link RsiFaults#replayPackets} */
     private byte[] firstDatagram;
     private volatile long emulatorOverruns;
+    /** the last reply on time, for {@link #replyText} */
+    private final byte[] lastReply = new byte[8192];
+    private int lastReplyLength;
     private volatile long lastSendNanos;
     private volatile long lastRoundTripNanos = -1;
 
-    private RsiRobotEmulator(RsiEmulatorConfig config) throws IOException {
+    private RsiRobotEmulator(RsiEmulatorConfig config, Map<String, String> texts) throws IOException {
         this.config = config;
         this.map = config.channels();
         this.robotLayout = map.robotLayout();
-        this.writer = new RsiWriter(robotLayout);
+        this.writer = new RsiWriter(robotLayout, texts);
         this.robotValues = new double[robotLayout.channelCount()];
         this.out = new byte[writer.maxLength()];
         this.txBuffer = ByteBuffer.allocateDirect(writer.maxLength());
@@ -150,9 +154,38 @@ public final class RsiRobotEmulator implements AutoCloseable {
 
     /** Opens the controller's socket and starts sending: RSI is on. */
     public static RsiRobotEmulator start(RsiEmulatorConfig config) throws IOException {
-        RsiRobotEmulator emulator = new RsiRobotEmulator(config);
+        return start(config, Map.of());
+    }
+
+    /**
+     * Starts an emulator whose datagrams also carry fixed texts, string channels of the robot program
+     * ({@code <EStr>Program 3 started</EStr>}).
+     *
+     * @throws IllegalArgumentException naming a text or element RSI cannot carry
+     * @since 1.3
+     */
+    public static RsiRobotEmulator start(RsiEmulatorConfig config, Map<String, String> texts) throws IOException {
+        RsiRobotEmulator emulator = new RsiRobotEmulator(config, texts);
         emulator.thread.start();
         return emulator;
+    }
+
+    /**
+     * The text of element {@code element} in the last reply on time ({@code <EStr>...</EStr>}, a string channel of
+     * the driver's), or null when that reply had none.
+     *
+     * @since 1.3
+     */
+    public String replyText(String element) {
+        String open = "<" + element + ">";
+        String close = "</" + element + ">";
+        String reply;
+        synchronized (lastReply) {
+            reply = new String(lastReply, 0, lastReplyLength, java.nio.charset.StandardCharsets.US_ASCII);
+        }
+        int start = reply.indexOf(open);
+        int end = start < 0 ? -1 : reply.indexOf(close, start);
+        return end < 0 ? null : reply.substring(start + open.length(), end);
     }
 
     public RsiEmulatorConfig config() {
@@ -524,6 +557,11 @@ public final class RsiRobotEmulator implements AutoCloseable {
                 cycleSeconds);
         if (outcome == ReplyHandler.Outcome.ON_TIME) {
             lastRoundTripNanos = arrived - lastSendNanos;
+            synchronized (lastReply) {
+                int keep = Math.min(n, lastReply.length);
+                System.arraycopy(in, 0, lastReply, 0, keep);
+                lastReplyLength = keep;
+            }
         }
         return outcome;
     }

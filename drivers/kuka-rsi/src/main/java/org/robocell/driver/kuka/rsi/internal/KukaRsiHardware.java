@@ -77,6 +77,8 @@ public final class KukaRsiHardware implements HardwareComponent {
     private StateInterfaceHandle[] poseState;
     private StateInterfaceHandle[] inputState;
     private CommandInterfaceHandle[] outputCommand;
+    /** the string channels received and sent */
+    private volatile RsiTexts texts;
     /** the Cartesian correction (RKorr) commands x y z (m) a b c (rad), or none */
     private CommandInterfaceHandle[] correctionCommand;
     private int[] correctionChannel;
@@ -130,6 +132,15 @@ public final class KukaRsiHardware implements HardwareComponent {
             }
             settings = RsiDriverSettings.from(context.info(), joints.size());
             bindChannels(settings.channels());
+            texts = new RsiTexts(settings.stringInputs(), settings.stringOutputs());
+            try {
+                writer = new RsiWriter(settings.channels().replyLayout(), settings.stringOutputs());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("hardware '" + context.info().name() + "' parameter '"
+                        + RsiDriverSettings.STRING_OUTPUTS + "': " + e.getMessage());
+            }
+            replyBytes = new byte[writer.maxLength()];
+            stopBytes = new byte[writer.maxLength()];
             bindJoints(joints);
             bindExtras();
             return CallbackReturn.SUCCESS;
@@ -141,11 +152,8 @@ public final class KukaRsiHardware implements HardwareComponent {
     private void bindChannels(RsiChannelMap map) {
         RsiLayout in = map.robotLayout();
         RsiLayout out = map.replyLayout();
-        writer = new RsiWriter(out);
         reply = new double[out.channelCount()];
         stopReply = new double[out.channelCount()];
-        replyBytes = new byte[writer.maxLength()];
-        stopBytes = new byte[writer.maxLength()];
         // robot axes A1..An, then external axes E1..Em: one entry per joint
         int robotAxes = map.axisCount();
         int n = robotAxes + map.externalAxisCount();
@@ -305,7 +313,9 @@ public final class KukaRsiHardware implements HardwareComponent {
         while (gate.lock() == null) {
             RsiEndpoint.Received r = socket.receive(deadline);
             if (r == RsiEndpoint.Received.DATAGRAM) {
-                gate.offer(socket.data, socket.length, socket.source);
+                if (gate.offer(socket.data, socket.length, socket.source) == RsiGate.Verdict.ACCEPTED) {
+                    texts.capture(socket.data, socket.length);
+                }
             } else if (r == RsiEndpoint.Received.FAILED) {
                 return fail(CallbackReturn.ERROR, Fault.COMMUNICATION_FAILED,
                         "the RSI socket failed while waiting for the robot: " + socket.failure);
@@ -459,6 +469,7 @@ public final class KukaRsiHardware implements HardwareComponent {
             RsiEndpoint.Received r = socket.receive(deadline);
             if (r == RsiEndpoint.Received.DATAGRAM) {
                 if (gate.offer(socket.data, socket.length, socket.source) == RsiGate.Verdict.ACCEPTED) {
+                    texts.capture(socket.data, socket.length);
                     lastReceiveNanos = System.nanoTime();
                     break;
                 }
@@ -501,6 +512,7 @@ public final class KukaRsiHardware implements HardwareComponent {
                 return;
             }
             if (gate.offer(socket.data, socket.length, socket.source) == RsiGate.Verdict.ACCEPTED) {
+                texts.capture(socket.data, socket.length);
                 stale++;
                 lastReceiveNanos = System.nanoTime();
             }
@@ -686,6 +698,12 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     /** Why the last lifecycle callback, {@code read} or {@code write} failed; null when none did. Off the loop. */
+    @Override
+    public java.util.Map<String, String> texts() {
+        RsiTexts t = texts;
+        return t == null ? java.util.Map.of() : t.snapshot();
+    }
+
     @Override
     public String lastError() {
         LoopFailure f = failures.loopFailure();

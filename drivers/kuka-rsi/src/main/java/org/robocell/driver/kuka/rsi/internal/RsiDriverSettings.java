@@ -17,7 +17,7 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress
         long activateTimeoutNanos, long inactiveReadPeriodNanos, long maxIpocJump, int receiveBufferBytes,
         boolean connectToRobot, CorrectionMode correctionMode, String statusPrefix, String posePrefix, String ioPrefix,
         RsiChannelMap channels, String correctionPrefix, double maxCorrectionTranslation,
-        double maxCorrectionRotation) {
+        double maxCorrectionRotation, List<String> stringInputs, java.util.Map<String, String> stringOutputs) {
 
     static final String LISTEN_ADDRESS = "listen_address";
     static final String LISTEN_PORT = "listen_port";
@@ -54,6 +54,8 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress
     static final String CORRECTION_PREFIX = "correction_prefix";
     static final String MAX_CORRECTION_TRANSLATION = "rsi_correction_max_translation";
     static final String MAX_CORRECTION_ROTATION = "rsi_correction_max_rotation";
+    static final String STRING_INPUTS = "rsi_string_inputs";
+    static final String STRING_OUTPUTS = "rsi_string_outputs";
 
     static final int DEFAULT_PORT = 49152;
     /** IPOC units: ms of controller time on a KR C4, 250 cycles at 4 ms, ten times the default receive timeout */
@@ -115,7 +117,36 @@ record RsiDriverSettings(InetAddress listenAddress, int listenPort, RobotAddress
                 channels,
                 name(info, CORRECTION_PREFIX, "tcp_correction"),
                 magnitude(info, MAX_CORRECTION_TRANSLATION, 0.1, 2.0),
-                magnitude(info, MAX_CORRECTION_ROTATION, Math.toRadians(10), Math.PI));
+                magnitude(info, MAX_CORRECTION_ROTATION, Math.toRadians(10), Math.PI),
+                stringInputs(info),
+                stringOutputs(info));
+    }
+
+    /** Element names of the robot's string channels: XML names. */
+    private static List<String> stringInputs(HardwareInfo info) {
+        List<String> names = list(info.parameter(STRING_INPUTS, ""));
+        for (String n : names) {
+            if (!n.matches("[A-Za-z_][A-Za-z0-9_-]*")) {
+                throw new IllegalArgumentException("hardware '" + info.name() + "' parameter '" + STRING_INPUTS
+                        + "': " + Texts.quoted(n) + " is not an element name (a letter or '_', then letters, digits,"
+                        + " '_', '-')");
+            }
+        }
+        return names;
+    }
+
+    /** {@code Name=text} pairs, comma separated: the texts every reply carries. */
+    private static java.util.Map<String, String> stringOutputs(HardwareInfo info) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String pair : list(info.parameter(STRING_OUTPUTS, ""))) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("hardware '" + info.name() + "' parameter '" + STRING_OUTPUTS
+                        + "': " + Texts.quoted(pair) + " must be Name=text");
+            }
+            out.put(pair.substring(0, eq).trim(), pair.substring(eq + 1));
+        }
+        return out;
     }
 
     /** A limit: a number greater than 0 and at most {@code max}. */

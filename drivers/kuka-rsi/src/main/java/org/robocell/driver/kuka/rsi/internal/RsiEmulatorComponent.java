@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.lang.System.Logger.Level;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -102,6 +103,10 @@ public final class RsiEmulatorComponent {
                 + " after this many ms from where the axes are, as a KRL program that loops over RSI_ON/RSI_MOVECORR"
                 + " does; negative: never")
         long restart_ms() default -1;
+
+        @AttributeDefinition(name = "Strings", description = "string channels the robot program sends in every"
+                + " datagram, Name=text pairs, comma separated (EStr=Program 3 started)")
+        String strings() default "";
     }
 
     private volatile RsiRobotEmulator emulator;
@@ -120,9 +125,14 @@ public final class RsiEmulatorComponent {
         Thread restart = null;
         try {
             RsiEmulatorConfig c = settings(config);
-            started = RsiRobotEmulator.start(c);
+            Map<String, String> texts = texts(config.strings());
+            try {
+                started = RsiRobotEmulator.start(c, texts);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("strings=" + Texts.quoted(config.strings()) + ": " + e.getMessage());
+            }
             if (config.restart_ms() >= 0) {
-                restart = new Thread(() -> restartLoop(c, config.restart_ms()), "rsi-emulator-restart");
+                restart = new Thread(() -> restartLoop(c, texts, config.restart_ms()), "rsi-emulator-restart");
                 restart.setDaemon(true);
             }
         } catch (IllegalArgumentException | IOException e) {
@@ -134,6 +144,20 @@ public final class RsiEmulatorComponent {
         if (restart != null) {
             restart.start();
         }
+    }
+
+    /** {@code Name=text} pairs, comma separated. */
+    static Map<String, String> texts(String pairs) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String pair : list(pairs)) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("strings=" + Texts.quoted(pairs) + ": " + Texts.quoted(pair)
+                        + " must be Name=text");
+            }
+            out.put(pair.substring(0, eq).trim(), pair.substring(eq + 1));
+        }
+        return out;
     }
 
     /** The emulator's settings from the configuration, or an IllegalArgumentException naming the bad one. */
@@ -216,7 +240,7 @@ public final class RsiEmulatorComponent {
         return sessions;
     }
 
-    private void restartLoop(RsiEmulatorConfig config, long restartMs) {
+    private void restartLoop(RsiEmulatorConfig config, Map<String, String> texts, long restartMs) {
         try {
             while (!stopping) {
                 RsiRobotEmulator current = emulator;
@@ -230,7 +254,7 @@ public final class RsiEmulatorComponent {
                     if (stopping) {
                         return;
                     }
-                    emulator = RsiRobotEmulator.start(config.withStartAxesDegrees(current.axisDegrees()));
+                    emulator = RsiRobotEmulator.start(config.withStartAxesDegrees(current.axisDegrees()), texts);
                     sessions++;
                 }
             }

@@ -19,6 +19,18 @@ public final class RsiWriter {
     private final int maxLength;
 
     public RsiWriter(RsiLayout layout) {
+        this(layout, Map.of());
+    }
+
+    /**
+     * A writer that also sends fixed texts, each as a text element right after the root's opening tag:
+     * {@code <EStr>RoboCell</EStr>} for the string channel {@code EStr} ({@code TYPE="STRING"}).
+     *
+     * @param texts element name to text: printable ASCII without {@code < > &}, at most 256 characters
+     * @throws IllegalArgumentException naming the element or text that RSI cannot carry
+     * @since 1.3
+     */
+    public RsiWriter(RsiLayout layout, Map<String, String> texts) {
         this.layout = layout;
         int n = layout.channelCount();
         this.markup = new byte[n + 1][];
@@ -30,6 +42,17 @@ public final class RsiWriter {
             pending.append(' ').append(a.getKey()).append("=\"").append(a.getValue()).append('"');
         }
         pending.append('>');
+        for (Map.Entry<String, String> t : new java.util.TreeMap<>(texts).entrySet()) {
+            RsiLayout.checkName(t.getKey(), "string channel");
+            for (int c = 0; c < layout.channelCount(); c++) {
+                if (RsiLayout.elementOf(layout.tag(c)).equals(t.getKey())) {
+                    throw new IllegalArgumentException("RSI string channel " + RsiLayout.quoted(t.getKey())
+                            + " is also an element of the reply's number channels");
+                }
+            }
+            pending.append('<').append(t.getKey()).append('>').append(checkedText(t.getKey(), t.getValue()))
+                    .append("</").append(t.getKey()).append('>');
+        }
         int k = 0;
         for (int e = 0; e < layout.elementNames.length; e++) {
             String element = new String(layout.elementNames[e], StandardCharsets.US_ASCII);
@@ -100,6 +123,21 @@ public final class RsiWriter {
         byte[] last = markup[n];
         System.arraycopy(last, 0, out, pos, last.length);
         return pos + last.length;
+    }
+
+    private static String checkedText(String element, String text) {
+        if (text.length() > 256) {
+            throw new IllegalArgumentException("RSI string channel " + RsiLayout.quoted(element) + ": a text of at most"
+                    + " 256 characters, got " + text.length());
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == '<' || c == '>' || c == '&') {
+                throw new IllegalArgumentException("RSI string channel " + RsiLayout.quoted(element) + ": the text "
+                        + RsiLayout.quoted(text) + " may hold printable ASCII without '<', '>' and '&' only");
+            }
+        }
+        return text;
     }
 
     private static byte[] ascii(CharSequence s) {

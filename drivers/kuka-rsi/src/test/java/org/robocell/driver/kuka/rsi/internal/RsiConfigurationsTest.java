@@ -114,6 +114,28 @@ class RsiConfigurationsTest {
     }
 
     @Test
+    void stringChannelsTheRobotSendsAreKeptAsLastReceivedAndTheDriversGoInEveryReply() throws Exception {
+        try (RsiRig rig = new RsiRig(Map.of("rsi_string_inputs", "EStr, Prog", "rsi_string_outputs", "PcStr=RoboCell 0.2"))
+                .active(c -> c.withTimeoutCount(Integer.MAX_VALUE), Map.of("EStr", "Program 3 started: 12 parts"))) {
+            assertEquals(50, rig.run(50));
+            assertEquals(Map.of("EStr (received)", "Program 3 started: 12 parts", "PcStr (sent)", "RoboCell 0.2"),
+                    rig.driver.texts(), "Prog never came: not listed");
+            assertEquals("RoboCell 0.2", rig.robot.replyText("PcStr"), "the robot read it in the reply");
+            assertEquals(0, rig.status("malformed_packets"));
+        }
+    }
+
+    @Test
+    void aStringOutputRsiCannotCarryIsRefusedAtInitNamingTheParameter() {
+        try (RsiRig rig = new RsiRig(Map.of("rsi_string_outputs", "PcStr=<script>"))) {
+            assertEquals(CallbackReturn.ERROR, rig.driver.onInit(rig.context));
+            assertTrue(rig.driver.lastError().startsWith("hardware 'kr6' parameter 'rsi_string_outputs': RSI string"
+                    + " channel 'PcStr': the text '<script>' may hold printable ASCII without '<', '>' and '&' only"),
+                    rig.driver.lastError());
+        }
+    }
+
+    @Test
     void jointsBeyondSixWithoutExternalAxesAreRefusedNamingTheParameter() {
         try (RsiRig rig = new RsiRig(Map.of(), EIGHT)) {
             assertEquals(CallbackReturn.ERROR, rig.driver.onInit(rig.context));

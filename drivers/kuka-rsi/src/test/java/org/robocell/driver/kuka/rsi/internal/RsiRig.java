@@ -77,8 +77,14 @@ final class RsiRig implements AutoCloseable {
 
     /** Starts the robot (RSI_ON) and activates the driver, which answers its first datagram. */
     RsiRig active(UnaryOperator<RsiEmulatorConfig> robotConfig) throws IOException {
+        return active(robotConfig, java.util.Map.of());
+    }
+
+    /** As {@link #active(UnaryOperator)}, the robot program sending these string channels in every datagram. */
+    RsiRig active(UnaryOperator<RsiEmulatorConfig> robotConfig, java.util.Map<String, String> robotTexts)
+            throws IOException {
         configured();
-        robot = RsiRobotEmulator.start(robotConfig.apply(emulatorDefaults()));
+        robot = RsiRobotEmulator.start(robotConfig.apply(emulatorDefaults()), robotTexts);
         assertEquals(CallbackReturn.SUCCESS, driver.onActivate(LifecycleState.INACTIVE), driver.lastError());
         return this;
     }

@@ -216,7 +216,9 @@ class RsiSessionTest {
 
     @Test
     void theRobotCanBeActivatedAgainAfterAStop() throws Exception {
-        try (RsiRig rig = new RsiRig(Map.of("receive_timeout_ms", "20")).active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
+        // 250 ms: long enough that a loaded machine's pause between two emulated 1 ms cycles is not taken for a
+        // silent robot (20 ms was, at load 12), short enough for the deactivation's two timeouts
+        try (RsiRig rig = new RsiRig(Map.of("receive_timeout_ms", "250")).active(c -> c.withTimeoutCount(Integer.MAX_VALUE))) {
             assertEquals(100, rig.run(100));
             // no loop: the stop goes out after two receive timeouts, while the robot's datagrams pile up unread
             assertEquals(CallbackReturn.SUCCESS, rig.driver.onDeactivate(LifecycleState.ACTIVE));
