@@ -50,9 +50,10 @@ class StartAnywhereTest {
     void helpPrintsTheUsageAtOnceWithoutStartingTheCell() throws Exception {
         RoboCellProcess.Run run = RoboCellProcess.run(work, "--help");
         assertEquals(0, run.status(), run.output());
-        assertTrue(run.output().startsWith("usage: java [JVM options] -jar robocell.jar [--script FILE] [--headless] [--help]\n"),
+        assertTrue(run.output().startsWith("usage: java [JVM options] -jar robocell.jar [--cell DIR] [--script FILE]"
+                + " [--headless] [--help]\n"),
                 run.output());
-        for (String named : new String[] { "ROBOCELL_JAVA_OPTS", "deploy/", "runtime/cell/", "state/config/" }) {
+        for (String named : new String[] { "--cell DIR", "ROBOCELL_JAVA_OPTS", "deploy/", "runtime/cell/", "state/config/" }) {
             assertTrue(run.output().contains(named), named + " in\n" + run.output());
         }
         assertNothingStarted(run);
@@ -68,6 +69,33 @@ class StartAnywhereTest {
         assertEquals(64, noFile.status(), noFile.output());
         assertTrue(noFile.output().startsWith("robocell: --script needs a file name\n"), noFile.output());
         assertNothingStarted(noFile);
+    }
+
+    @Test
+    void aCellFolderNamedWithCellRunsWhereverItIsInsteadOfTheDefaultCell() throws Exception {
+        Path elsewhere = Files.createDirectories(work.resolve("cells/press-line"));
+        for (String f : new String[] { "fr3.urdf", "controllers.yaml" }) {
+            Files.copy(Path.of("../runtime/cell").resolve(f), elsewhere.resolve(f));
+        }
+        Files.writeString(elsewhere.resolve("org.robocell.cell.robot-press.cfg"),
+                "name=press\nurdf=fr3.urdf\ncontrollers=controllers.yaml\nactivate=joint_state_broadcaster\n");
+        Files.writeString(work.resolve("robots.gosh"), "cell:robots\n");
+        RoboCellProcess.Run run = RoboCellProcess.run(work, "--cell", "cells/press-line", "--script", "robots.gosh");
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("INFO cell: runs from the folder " + elsewhere), run.output());
+        assertTrue(run.output().matches("(?s).*\npress +1000 Hz .*"), run.output());
+        assertFalse(run.output().contains("\nfr3 ") || run.output().contains("\nkr6 "), "only that folder's robot\n"
+                + run.output());
+        assertFalse(Files.exists(work.resolve("state/default-cell")), "the embedded cell was not unpacked");
+    }
+
+    @Test
+    void aCellFolderThatIsNotThereIsNamedInOneLineAndNothingStarts() throws Exception {
+        RoboCellProcess.Run run = RoboCellProcess.run(work, "--cell", "cells/typo", "--script", "robots.gosh");
+        assertEquals(64, run.status(), run.output());
+        assertTrue(run.output().startsWith("robocell: --cell cells/typo: no such folder (" + work.resolve("cells/typo")
+                + ")\nusage: java "), run.output());
+        assertNothingStarted(run);
     }
 
     /** No bundle ran: no log line, no deploy/ or state/ folder made. */
