@@ -77,6 +77,34 @@ class RsiSessionTest {
     }
 
     @Test
+    void withACartesianCorrectionAndStringChannelsReadAndWriteStillAllocateNothing() throws Exception {
+        org.robocell.driver.kuka.rsi.protocol.RsiChannelMap map = org.robocell.driver.kuka.rsi.protocol.RsiChannelMap
+                .defaults().withCartesianCorrection("RKorr");
+        try (RsiRig rig = new RsiRig(Map.of("rsi_cartesian_correction", "RKorr", "rsi_string_inputs", "EStr",
+                "rsi_string_outputs", "PcStr=RoboCell")).active(c -> c.withChannels(map)
+                        .withTimeoutCount(Integer.MAX_VALUE), Map.of("EStr", "Program 3 started"))) {
+            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long self = Thread.currentThread().getId();
+            org.robocell.api.hardware.CommandInterfaceHandle z = rig.context.command("tcp_correction/z");
+            rig.run(500); // warm-up
+            long allocated = Long.MAX_VALUE;
+            for (int w = 0; w < 4; w++) {
+                long before = threads.getThreadAllocatedBytes(self);
+                for (int i = 0; i < 1000; i++) {
+                    z.set(0.001 * Math.sin(i * 0.01));
+                    assertEquals(ReturnType.OK, rig.driver.read(0, 0));
+                    assertEquals(ReturnType.OK, rig.driver.write(0, 0));
+                }
+                allocated = Math.min(allocated, threads.getThreadAllocatedBytes(self) - before);
+            }
+            assertTrue(allocated < 1024, "read+write with RKorr and strings allocate nothing per cycle; " + allocated
+                    + " bytes in 1000 cycles");
+            assertEquals("Program 3 started", rig.driver.texts().get("EStr (received)"));
+            assertEquals("RoboCell", rig.robot.replyText("PcStr"));
+        }
+    }
+
+    @Test
     void activationTakesTheRobotsAxesAsTheStartPose() throws Exception {
         try (RsiRig rig = new RsiRig(Map.of()).active(c -> c)) {
             double[] joints = new double[6];
