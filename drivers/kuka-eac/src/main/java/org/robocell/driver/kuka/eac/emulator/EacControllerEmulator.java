@@ -50,6 +50,7 @@ public final class EacControllerEmulator implements AutoCloseable {
     private final Monitoring monitoring;
 
     // guarded by lock
+    private int clientPort;
     private QosProfile qos = QosProfile.DEFAULT;
     private String qosRefusal;
     private ControlMode mode = ControlMode.JOINT_POSITION;
@@ -90,6 +91,7 @@ public final class EacControllerEmulator implements AutoCloseable {
         this.config = config;
         this.plant = new KinematicPlant(config.start());
         this.monitoring = new Monitoring(this, config);
+        this.clientPort = config.clientPort();
         this.server = OkHttpServerBuilder
                 .forPort(new InetSocketAddress(config.address(), config.grpcPort()), InsecureServerCredentials.create())
                 .addService(new ControlService(this))
@@ -104,6 +106,16 @@ public final class EacControllerEmulator implements AutoCloseable {
 
     public int grpcPort() {
         return server.getPort();
+    }
+
+    /**
+     * Where the next control sessions send their motion states on the client's address: for a client that does
+     * not listen on 44444 (tests with a port the system picked).
+     */
+    public void setClientPort(int port) {
+        synchronized (lock) {
+            clientPort = port;
+        }
     }
 
     public EacEmulatorConfig config() {
@@ -169,7 +181,7 @@ public final class EacControllerEmulator implements AutoCloseable {
             plant.hold();
             stopReason = StopReason.NONE;
             stopMessage = "";
-            session = new Session(new InetSocketAddress(client, config.clientPort()), socket, new QosMonitor(qos));
+            session = new Session(new InetSocketAddress(client, clientPort), socket, new QosMonitor(qos));
             sessions++;
             emit(CommandEvent.SAMPLING, "external control started in " + m.modeName());
             if (!config.stepped()) {
@@ -228,7 +240,9 @@ public final class EacControllerEmulator implements AutoCloseable {
                     }
                     judge(s);
                 }
-                next = Math.max(next + config.cycleNanos(), sent + config.replyWindowNanos());
+                // the next cycle one cycle after this one, or at once when the reply window (longer than the
+                // cycle) made this one late
+                next = Math.max(next + config.cycleNanos(), System.nanoTime());
                 long wait;
                 while (s.running && (wait = next - System.nanoTime()) > 0) {
                     LockSupport.parkNanos(wait);
