@@ -420,20 +420,28 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             return ReturnType.OK;
         }
         answerPending = false;
+        ControlMode m = mode;
+        // only what the mode sends is read (and counted when held): the other interfaces may be unclaimed
         for (int i = 0; i < joints; i++) {
-            double p = positionCommand[i].get();
-            if (Double.isFinite(p) && p >= positionMin[i] && p <= positionMax[i]) {
-                sendPositions[i] = p;
+            if (m != ControlMode.JOINT_VELOCITY) {
+                double p = positionCommand[i].get();
+                if (Double.isFinite(p) && p >= positionMin[i] && p <= positionMax[i]) {
+                    sendPositions[i] = p;
+                } else {
+                    held++;
+                }
             } else {
-                held++;
+                sendVelocities[i] = finiteOrHeld(velocityCommand[i].get(), 0);
             }
-            sendVelocities[i] = finiteOrHeld(velocityCommand[i].get(), 0);
-            sendTorques[i] = finiteOrHeld(effortCommand[i].get(), sendTorques[i]);
-            sendStiffness[i] = finiteOrHeld(stiffnessCommand[i].get(), sendStiffness[i]);
-            sendDamping[i] = finiteOrHeld(dampingCommand[i].get(), sendDamping[i]);
+            if (m == ControlMode.JOINT_TORQUE) {
+                sendTorques[i] = finiteOrHeld(effortCommand[i].get(), sendTorques[i]);
+            } else if (m == ControlMode.JOINT_IMPEDANCE) {
+                sendStiffness[i] = finiteOrHeld(stiffnessCommand[i].get(), sendStiffness[i]);
+                sendDamping[i] = finiteOrHeld(dampingCommand[i].get(), sendDamping[i]);
+            }
         }
         boolean stop = stopRequested;
-        int n = encode(loopWriter, pendingIpoc, stop, mode);
+        int n = encode(loopWriter, pendingIpoc, stop, m);
         if (!endpoint.send(loopWriter.buffer, n, replyTo)) {
             return loopFail(LoopFailure.SOCKET);
         }
