@@ -69,6 +69,8 @@ public final class EacControllerEmulator implements AutoCloseable {
     private long wrongIpocReplies;
     private long malformedReplies;
     private long foreignDatagrams;
+    private long lastSendNanos;
+    private long lastRoundTripNanos;
 
     /** One control session: the client's address and the socket of the real-time plane. */
     private static final class Session {
@@ -302,7 +304,9 @@ public final class EacControllerEmulator implements AutoCloseable {
         messageId = (messageId + 1) & 0xFFFF_FFFFL;
         s.outstanding = true;
         s.reply = null;
-        s.socket.send(motionState().toByteArray(), s.client);
+        byte[] state = motionState().toByteArray();
+        lastSendNanos = System.nanoTime();
+        s.socket.send(state, s.client);
         statesSent++;
     }
 
@@ -348,6 +352,7 @@ public final class EacControllerEmulator implements AutoCloseable {
                 }
                 s.reply = signal;
                 s.outstanding = false;
+                lastRoundTripNanos = System.nanoTime() - lastSendNanos;
                 return;
             }
         }
@@ -413,7 +418,9 @@ public final class EacControllerEmulator implements AutoCloseable {
                 if (bad != null) {
                     return bad;
                 }
-                if (mode == ControlMode.JOINT_IMPEDANCE) {
+                // impedance attributes: checked when sent, the last ones kept when a signal carries none
+                if (mode == ControlMode.JOINT_IMPEDANCE && signal.getJointAttributes().getStiffnessCount()
+                        + signal.getJointAttributes().getDampingCount() > 0) {
                     bad = check("joint_attributes.stiffness", signal.getJointAttributes().getStiffnessList(), false,
                             null);
                     if (bad == null) {
@@ -581,6 +588,13 @@ public final class EacControllerEmulator implements AutoCloseable {
     public long repliesAccepted() {
         synchronized (lock) {
             return repliesAccepted;
+        }
+    }
+
+    /** Motion state sent → its control signal found, for the last reply in time (ns). */
+    public long lastRoundTripNanos() {
+        synchronized (lock) {
+            return lastRoundTripNanos;
         }
     }
 

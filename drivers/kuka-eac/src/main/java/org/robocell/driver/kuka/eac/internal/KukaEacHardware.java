@@ -74,6 +74,9 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
     private long lastIpoc = -1;
     private InetSocketAddress replyTo;
     private long messageId;
+    /** System.nanoTime() when read() took the motion state answered next, and when write() sent the answer */
+    private volatile long lastReceiveNanos;
+    private volatile long lastSendNanos;
 
     // shared between the lifecycle threads, gRPC's event thread and the loop
     private volatile boolean active;
@@ -262,29 +265,44 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         return CallbackReturn.SUCCESS;
     }
 
+    /**
+     * Ends external control with {@code stop_ipo}: the robot holds where it is. The loop does not call the
+     * component during a transition, so this thread answers the controller's next motion state with the stop itself
+     * (or, if the loop read one and was stopped before answering it, that one at once), then waits for STOPPED.
+     */
     @Override
     public CallbackReturn onDeactivate(LifecycleState previous) {
         if (!active) {
             return CallbackReturn.SUCCESS;
         }
         stopRequested = true;
-        awaitCondition(() -> stopSent || controllerEnded, 2 * settings.receiveTimeoutNanos() / 1_000_000L);
-        if (!stopSent && !controllerEnded) {
-            // the loop did not send it: answer the controller's next motion state with the stop from here
-            long deadline = System.nanoTime() + settings.receiveTimeoutNanos();
-            while (endpoint.receive(deadline) == RtEndpoint.Received.DATAGRAM) {
-                if (endpoint.source.getAddress().equals(settings.controllerIp())
-                        && reader.read(endpoint.data, 0, endpoint.length)) {
-                    int n = encode(controlWriter, reader.ipoc, true, mode);
-                    stopSent = endpoint.sendFromControl(controlWriter.buffer, n, endpoint.source);
-                    break;
-                }
+        ControlMode m = mode;
+        if (answerPending && !stopSent) {
+            int n = encode(controlWriter, pendingIpoc, true, m);
+            stopSent = endpoint.sendFromControl(controlWriter.buffer, n, replyTo);
+        }
+        long deadline = System.nanoTime() + 2 * settings.receiveTimeoutNanos();
+        while (!controllerEnded && System.nanoTime() - deadline < 0) {
+            RtEndpoint.Received r = endpoint.receive(Math.min(deadline, System.nanoTime() + 10_000_000L));
+            if (r == RtEndpoint.Received.FAILED) {
+                break;
+            }
+            if (r == RtEndpoint.Received.DATAGRAM && endpoint.source.getAddress().equals(settings.controllerIp())
+                    && reader.read(endpoint.data, 0, endpoint.length) && newer(reader.ipoc, lastIpoc)) {
+                lastIpoc = reader.ipoc;
+                int n = encode(controlWriter, reader.ipoc, true, m);
+                stopSent |= endpoint.sendFromControl(controlWriter.buffer, n, endpoint.source);
             }
         }
         active = false;
-        awaitCondition(() -> controllerEnded, settings.connectionTimeoutMs());
-        LOG.log(Level.INFO, "{0}: external control ended ({1}); the robot holds", name(),
-                CommandEvent.ofNumber(lastEvent));
+        answerPending = false;
+        if (!controllerEnded) {
+            LOG.log(Level.WARNING, "{0}: the controller did not confirm the stop within {1} ms (stop sent: {2})",
+                    name(), 2 * settings.receiveTimeoutNanos() / 1_000_000L, stopSent);
+        } else {
+            LOG.log(Level.INFO, "{0}: external control ended ({1}); the robot holds", name(),
+                    CommandEvent.ofNumber(lastEvent));
+        }
         return CallbackReturn.SUCCESS;
     }
 
@@ -384,6 +402,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
                 stale++;
             }
             got = true;
+            lastReceiveNanos = System.nanoTime();
             lastIpoc = reader.ipoc;
             pendingIpoc = reader.ipoc;
             replyTo = endpoint.source;
@@ -445,6 +464,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         if (!endpoint.send(loopWriter.buffer, n, replyTo)) {
             return loopFail(LoopFailure.SOCKET);
         }
+        lastSendNanos = System.nanoTime();
         sent++;
         if (stop) {
             stopSent = true;
@@ -627,6 +647,16 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
 
     ControlMode mode() {
         return mode;
+    }
+
+    /** For the turnaround benchmark: when read() took the last motion state answered. */
+    long lastReceiveNanos() {
+        return lastReceiveNanos;
+    }
+
+    /** For the turnaround benchmark: when write() handed the last control signal to the kernel. */
+    long lastSendNanos() {
+        return lastSendNanos;
     }
 
     CommandEvent lastEvent() {

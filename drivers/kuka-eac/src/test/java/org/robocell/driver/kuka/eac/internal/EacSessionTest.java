@@ -62,19 +62,12 @@ class EacSessionTest {
                 rig.cycle();
             }
             double[] before = rig.controller.positions();
-            Thread loop = new Thread(() -> {
-                try {
-                    while (rig.controller.sampling()) {
-                        rig.cycle();
-                    }
-                } catch (Exception | AssertionError e) {
-                    // the session ended between two steps
-                }
-            });
+            Thread loop = controllerCycles(rig);
             loop.start();
             assertEquals(CallbackReturn.SUCCESS, rig.driver.onDeactivate(LifecycleState.ACTIVE), rig.driver.lastError());
             loop.join(10_000);
             assertEquals(StopReason.CLIENT_STOP, rig.controller.stopReason());
+            assertEquals(0, rig.controller.lostReplies(), "the stop answered the controller's next cycle");
             assertEquals(CommandEvent.STOPPED, rig.driver.lastEvent());
             assertArrayEquals(before, rig.controller.positions(), 0.005, "holds near where it was");
             assertEquals(ReturnType.OK, rig.driver.read(0, 0.004), "inactive: read parks and answers OK");
@@ -159,18 +152,27 @@ class EacSessionTest {
     }
 
     static void stop(EacRig rig) throws Exception {
-        Thread loop = new Thread(() -> {
-            try {
-                while (rig.controller.sampling()) {
-                    rig.cycle();
-                }
-            } catch (Exception | AssertionError e) {
-                // the session ended between two steps
-            }
-        });
+        Thread loop = controllerCycles(rig);
         loop.start();
         assertEquals(CallbackReturn.SUCCESS, rig.driver.onDeactivate(LifecycleState.ACTIVE), rig.driver.lastError());
         loop.join(10_000);
         assertEquals(StopReason.CLIENT_STOP, rig.controller.stopReason());
+    }
+
+    /**
+     * The controller's cycles while the driver deactivates: the control loop does not call the driver during a
+     * transition, so only the controller runs, and the deactivating driver must answer it itself.
+     */
+    static Thread controllerCycles(EacRig rig) {
+        return new Thread(() -> {
+            try {
+                while (rig.controller.sampling()) {
+                    rig.controller.sendState();
+                    rig.controller.judge(true);
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
     }
 }
