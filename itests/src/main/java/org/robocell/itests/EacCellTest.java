@@ -1,0 +1,179 @@
+package org.robocell.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.apache.felix.service.command.CommandProcessor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.common.annotation.InjectService;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.cell.InterfaceSnapshot;
+import org.robocell.driver.kuka.eac.emulator.EacControllerEmulator;
+import org.robocell.driver.kuka.eac.emulator.EacEmulatorConfig;
+import org.robocell.driver.kuka.eac.emulator.StopReason;
+import org.robocell.driver.kuka.eac.protocol.ControlMode;
+
+/**
+ * An LBR iisy 3 R760 cell of its own (fixtures/iisy-eac) on the KUKA iiQKA EAC driver, against the emulated
+ * KR C5 micro over gRPC and UDP on loopback (ephemeral ports), in the real framework, driven from the shell through
+ * the KUKA lifecycle: configure, activate, a trajectory, a switch to joint torque control and back, deactivate.
+ */
+class EacCellTest {
+
+    private static final Path CELL = Path.of("fixtures/iisy-eac").toAbsolutePath();
+
+    @InjectBundleContext
+    BundleContext context;
+
+    @InjectService(timeout = 10_000)
+    CommandProcessor processor;
+
+    @InjectService(timeout = 10_000)
+    ConfigurationAdmin configAdmin;
+
+    private Shell shell;
+    private Configuration iisy;
+    private EacControllerEmulator controller;
+
+    @BeforeEach
+    void startTheCell() throws Exception {
+        shell = new Shell(processor);
+        // a reply window far longer than the cycle: the emulator waits for the driver on a loaded machine instead of
+        // counting its replies lost (the QoS profile is tested in the driver's own tests, stepped)
+        controller = EacControllerEmulator.start(EacEmulatorConfig.loopback().withCycle(4_000_000L, 200_000_000L));
+        Path urdf = Files.createTempFile("iisy", ".urdf");
+        String text = Files.readString(CELL.resolve("lbr_iisy3_r760.urdf"));
+        String here = text.replace("<param name=\"controller_port\">49335</param>",
+                "<param name=\"controller_port\">" + controller.grpcPort() + "</param>")
+                .replace("<param name=\"client_port\">44444</param>", "<param name=\"client_port\">0</param>");
+        assertTrue(here.contains("<param name=\"client_port\">0</param>")
+                && !here.contains("<param name=\"controller_port\">49335</param>"),
+                "the cell's URDF names the real controller's ports");
+        Files.writeString(urdf, here);
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(CELL.resolve("org.robocell.cell.robot-iisy.cfg"),
+                StandardCharsets.UTF_8)) {
+            p.load(r);
+        }
+        Dictionary<String, Object> props = new Hashtable<>();
+        p.stringPropertyNames().forEach(k -> props.put(k, p.getProperty(k)));
+        props.put("urdf", urdf.toString());
+        props.put("controllers", CELL.resolve((String) props.get("controllers")).toString());
+        iisy = configAdmin.getFactoryConfiguration("org.robocell.cell.robot", "itest-iisy", "?");
+        iisy.update(props);
+        awaitOutput("cell:status -r iisy", "iisy: unconfigured");
+    }
+
+    @AfterEach
+    void stopTheCell() throws Exception {
+        if (iisy != null) {
+            iisy.delete();
+        }
+        controller.close();
+    }
+
+    @Test
+    void theIisyIsConfiguredActivatedMovedSwitchedAndDeactivatedFromTheShell() throws Exception {
+        assertEquals("robot 'iisy' is configured (inactive)", shell.run("cell:configure -r iisy").trim());
+        controller.setClientPort((int) state("eac/client_port"));
+        assertEquals("robot 'iisy' is active in control mode 'joint_position'", shell.run("cell:activate -r iisy").trim());
+        assertTrue(controller.sampling());
+        assertEquals(ControlMode.JOINT_POSITION, controller.mode());
+        await("motion states answered", () -> controller.repliesAccepted() > 20);
+        assertEquals(-Math.PI / 2, state("joint_2/position"), 1e-9, "the measured candle pose");
+
+        String moved = shell.run("trajectory:move -p 0 -d 0.5 iisy/joint_trajectory_controller 0.2 -1.4 0.3 0 0.5 0");
+        assertTrue(moved.contains("SUCCEEDED"), moved);
+        await("the robot where the trajectory ended", () -> Math.abs(controller.positions()[0] - 0.2) < 1e-3
+                && Math.abs(controller.positions()[4] - 0.5) < 1e-3);
+
+        String torque = shell.run("cell:mode -r iisy joint_torque");
+        assertTrue(torque.startsWith("robot 'iisy' is in control mode 'joint_torque'"), torque);
+        await("the controller in joint torque control", () -> controller.mode() == ControlMode.JOINT_TORQUE);
+        double[] held = controller.positions();
+        assertEquals(0.2, held[0], 1e-3, "the switch started from where the robot stood");
+        shell.run("channel:send iisy/effort_controller 0 0 0 0 0 1.25");
+        await("the torque measured back", () -> Math.abs(state("joint_6/effort") - 1.25) < 1e-9);
+        assertTrue(shell.run("cell:mode -r iisy joint_position").contains("control mode 'joint_position'"));
+        await("the controller in joint position control", () -> controller.mode() == ControlMode.JOINT_POSITION);
+
+        assertEquals("robot 'iisy' is inactive", shell.run("cell:deactivate -r iisy").trim());
+        assertTrue(controller.awaitIdle(20, TimeUnit.SECONDS), "the controller saw external control end");
+        assertEquals(StopReason.CLIENT_STOP, controller.stopReason(), controller.stopMessage());
+        assertEquals(0.2, controller.positions()[0], 1e-3, "holding");
+        assertEquals(0, controller.lostReplies(), controller.status());
+        assertTrue(shell.run("cell:status -r iisy").contains("iisy: inactive (configured)"));
+        assertEquals("robot 'iisy' is unconfigured", shell.run("cell:cleanup -r iisy").trim());
+    }
+
+    @Test
+    void aControllerGoneBeforeActivationLeavesTheRobotInactiveWithOneLine() throws Exception {
+        assertEquals("robot 'iisy' is configured (inactive)", shell.run("cell:configure -r iisy").trim());
+        controller.close(); // the controller went away between configure and activate
+        Exception e = assertThrows(Exception.class, () -> shell.run("cell:activate -r iisy"));
+        assertTrue(e.getMessage() != null && !e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        assertTrue(shell.run("cell:status -r iisy").contains("iisy: inactive (configured)"),
+                shell.run("cell:status -r iisy"));
+    }
+
+    private double state(String name) throws Exception {
+        ServiceReference<ControllerManager> ref = context
+                .getServiceReferences(ControllerManager.class, "(robocell.robot=iisy)").iterator().next();
+        ControllerManager m = context.getService(ref);
+        try {
+            return m.interfaces().stream().filter(i -> i.name().equals(name) && i.kind() == InterfaceSnapshot.Kind.STATE)
+                    .findFirst().orElseThrow().value();
+        } finally {
+            context.ungetService(ref);
+        }
+    }
+
+    private interface Check {
+        boolean ok() throws Exception;
+    }
+
+    private static void await(String what, Check condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.ok()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("not reached: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    private void awaitOutput(String command, String regex) throws Exception {
+        Pattern p = Pattern.compile(regex);
+        String out = "";
+        for (int i = 0; i < 400; i++) {
+            try {
+                out = shell.run(command);
+                if (p.matcher(out).find()) {
+                    return;
+                }
+            } catch (Exception notYet) {
+                out = String.valueOf(notYet.getMessage());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("'" + command + "' never showed /" + regex + "/; last output:\n" + out);
+    }
+}
