@@ -67,7 +67,7 @@ public record FriEmulatorConfig(InetSocketAddress client, InetAddress bindAddres
     /** FRI 1.x, 5 ms, every message answered, joint position overlay, on loopback. */
     public static FriEmulatorConfig defaults(InetSocketAddress client) {
         return new FriEmulatorConfig(client, InetAddress.getLoopbackAddress(), FriVersion.V1, 5, 1,
-                FriCommandMode.POSITION, DEFAULT_START, 10, 10, true, 5_000_000L);
+                FriCommandMode.POSITION, DEFAULT_START, 50, 10, true, 5_000_000L);
     }
 
     @Override

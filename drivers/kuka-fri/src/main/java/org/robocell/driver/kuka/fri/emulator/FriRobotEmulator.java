@@ -47,6 +47,8 @@ public final class FriRobotEmulator implements AutoCloseable {
     private final Object lock = new Object();
     private final double[] joints;
     private final double[] target;
+    /** the robot application's own position (ipoData.jointPosition): where the overlay started, without it */
+    private final double[] ipo;
     private final double[] torque = new double[LbrIiwa14.JOINTS];
     private final double[] wrench = new double[6];
 
@@ -72,6 +74,7 @@ public final class FriRobotEmulator implements AutoCloseable {
     private volatile long limitedCommands;
     private volatile long stops;
     private volatile long commandedCycles;
+    private volatile long overruns;
 
     // faults to inject into the next messages (tests)
     private volatile int dropMessages;
@@ -89,6 +92,7 @@ public final class FriRobotEmulator implements AutoCloseable {
         this.meter = new ConnectionQualityMeter(config.qualityWindow());
         this.joints = config.startJoints();
         this.target = config.startJoints();
+        this.ipo = config.startJoints();
         this.commandingArmed = config.commandMode() != FriCommandMode.NO_COMMAND_MODE;
         DatagramChannel main = DatagramChannel.open();
         DatagramChannel other = null;
@@ -137,12 +141,14 @@ public final class FriRobotEmulator implements AutoCloseable {
             while (running) {
                 step();
                 next += config.cycleNanos();
-                long left = next - System.nanoTime();
-                if (left > 0) {
-                    LockSupport.parkNanos(left);
-                } else if (-left > config.cycleNanos()) {
-                    next = System.nanoTime();
+                long now = System.nanoTime();
+                // behind schedule (the machine is loaded): never send the next message sooner than half a period
+                // after this one, or the client's reply to this one would count as missing
+                if (next - now < config.cycleNanos() / 2) {
+                    overruns++;
+                    next = now + config.cycleNanos() / 2;
                 }
+                LockSupport.parkNanos(next - now);
             }
         } catch (IOException e) {
             if (running) {
@@ -354,7 +360,10 @@ public final class FriRobotEmulator implements AutoCloseable {
         synchronized (lock) {
             System.arraycopy(joints, 0, f.measuredPosition, 0, joints.length);
             System.arraycopy(target, 0, f.commandedPosition, 0, joints.length);
-            System.arraycopy(target, 0, f.ipoPosition, 0, joints.length);
+            if (!state.commanding()) {
+                System.arraycopy(joints, 0, ipo, 0, joints.length);
+            }
+            System.arraycopy(ipo, 0, f.ipoPosition, 0, joints.length);
             System.arraycopy(torque, 0, f.commandedTorque, 0, joints.length);
             System.arraycopy(torque, 0, f.measuredTorque, 0, joints.length);
         }
@@ -500,6 +509,11 @@ public final class FriRobotEmulator implements AutoCloseable {
     /** replies that moved the robot in COMMANDING_ACTIVE */
     public long commandedCycles() {
         return commandedCycles;
+    }
+
+    /** times its own thread could not keep the period (the machine was busy) */
+    public long overruns() {
+        return overruns;
     }
 
     /** Waits until the own thread has ended (after {@link #close()}). */
