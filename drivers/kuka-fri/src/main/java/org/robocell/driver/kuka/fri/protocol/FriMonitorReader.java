@@ -33,7 +33,9 @@ public final class FriMonitorReader {
         /** a session state or quality FRI does not define */
         UNKNOWN_ENUM,
         /** a joint vector with more than {@link #MAX_JOINTS} values */
-        TOO_MANY_JOINTS
+        TOO_MANY_JOINTS,
+        /** a sub-message without a field the schema requires */
+        MISSING_REQUIRED
     }
 
     private final FriVersion version;
@@ -74,6 +76,9 @@ public final class FriMonitorReader {
     private int ipoPositionCount;
     private long timestampSec;
     private long timestampNanosec;
+    private int timestampFields;
+    /** required fields seen in the sub-message being read, one bit per field number - 1 */
+    private int requiredSeen;
 
     public FriMonitorReader(FriVersion version) {
         this.version = version;
@@ -121,6 +126,8 @@ public final class FriMonitorReader {
         ipoPositionCount = 0;
         timestampSec = 0;
         timestampNanosec = 0;
+        timestampFields = 0;
+        requiredSeen = 0;
     }
 
     // message kinds, for the dispatch in field()
@@ -131,6 +138,14 @@ public final class FriMonitorReader {
     private static final int CONNECTION_INFO = 4;
     private static final int IPO_DATA = 5;
     private static final int TIMESTAMP = 6;
+    private static final int TRANSFORMATION = 7;
+    private static final int END_OF = 8;
+    private static final int CHECKSUM = 9;
+    private static final int IO_VALUE = 10;
+    private static final int REDUNDANCY = 11;
+    private static final int CARTESIAN_VECTOR = 12;
+    /** a field this version does not define: skipped whole */
+    private static final int UNKNOWN = 13;
 
     /** Reads fields until {@code end}. */
     private void message(int end, int kind) {
@@ -161,6 +176,8 @@ public final class FriMonitorReader {
                     case 3 -> nested(wireType, end, MONITOR_DATA);
                     case 4 -> nested(wireType, end, CONNECTION_INFO);
                     case 5 -> nested(wireType, end, IPO_DATA);
+                    case 6 -> nested(wireType, end, TRANSFORMATION);
+                    case 15 -> nested(wireType, end, version == FriVersion.V1 ? END_OF : UNKNOWN);
                     default -> skip(wireType, end);
                 }
             }
@@ -217,24 +234,32 @@ public final class FriMonitorReader {
             }
             case MONITOR_DATA -> {
                 switch (number) {
-                    case 1 -> measuredPositionCount = jointValues(wireType, end, measuredPosition);
-                    case 2 -> measuredTorqueCount = jointValues(wireType, end, measuredTorque);
+                    case 1 -> measuredPositionCount = jointValues(wireType, end, measuredPosition, measuredPositionCount);
+                    case 2 -> measuredTorqueCount = jointValues(wireType, end, measuredTorque, measuredTorqueCount);
                     case 3 -> {
                         if (version == FriVersion.V1) {
-                            commandedPositionCount = jointValues(wireType, end, commandedPosition);
+                            commandedPositionCount = jointValues(wireType, end, commandedPosition, commandedPositionCount);
                         } else {
                             skip(wireType, end);
                         }
                     }
-                    case 4 -> commandedTorqueCount = jointValues(wireType, end, commandedTorque);
-                    case 5 -> externalTorqueCount = jointValues(wireType, end, externalTorque);
-                    case 15 -> nested(wireType, end, TIMESTAMP);
+                    case 4 -> commandedTorqueCount = jointValues(wireType, end, commandedTorque, commandedTorqueCount);
+                    case 5 -> externalTorqueCount = jointValues(wireType, end, externalTorque, externalTorqueCount);
+                    case 8 -> nested(wireType, end, IO_VALUE);
+                    case 15 -> requiredTimestamp(wireType, end);
+                    case 6 -> nested(wireType, end, version == FriVersion.V2 ? CARTESIAN_VECTOR : UNKNOWN);
+                    case 9 -> nested(wireType, end, version == FriVersion.V2 ? TRANSFORMATION : UNKNOWN);
+                    case 10 -> nested(wireType, end, version == FriVersion.V2 ? REDUNDANCY : UNKNOWN);
                     default -> skip(wireType, end);
                 }
             }
             case IPO_DATA -> {
                 if (number == 1) {
-                    ipoPositionCount = jointValues(wireType, end, ipoPosition);
+                    ipoPositionCount = jointValues(wireType, end, ipoPosition, ipoPositionCount);
+                } else if (number == 2 && version == FriVersion.V2) {
+                    nested(wireType, end, TRANSFORMATION);
+                } else if (number == 3 && version == FriVersion.V2) {
+                    nested(wireType, end, REDUNDANCY);
                 } else if (number == 10 && wireType == 0) {
                     long v = varint(end);
                     FriCommandMode mode = FriCommandMode.of(v);
@@ -247,6 +272,7 @@ public final class FriMonitorReader {
             case TIMESTAMP -> {
                 if ((number == 1 || number == 2) && wireType == 0) {
                     long v = varint(end) & 0xFFFF_FFFFL;
+                    timestampFields |= number;
                     if (number == 1) {
                         timestampSec = v;
                     } else {
@@ -256,8 +282,107 @@ public final class FriMonitorReader {
                     skip(wireType, end);
                 }
             }
+            default -> otherField(kind, number, wireType, end);
+        }
+    }
+
+    /**
+     * The sub-messages the driver does not read are still checked the way a protobuf decoder checks them: their
+     * fields must fit, nested messages must be well-formed and required fields present. Otherwise a datagram broken
+     * where nobody looks would pass as the robot's.
+     */
+    private void otherField(int kind, int number, int wireType, int end) {
+        switch (kind) {
+            case TRANSFORMATION -> {
+                // name = 1 (string, required), matrix/element = 2 (repeated double), timestamp = 3
+                if (number == 1) {
+                    requiredSeen |= 1;
+                    skip(wireType, end);
+                } else if (number == 2) {
+                    doubles(wireType, end);
+                } else if (number == 3) {
+                    requiredTimestamp(wireType, end);
+                } else {
+                    skip(wireType, end);
+                }
+            }
+            case END_OF -> {
+                if (number == 1) {
+                    skip(wireType, end);
+                } else if (number == 2) {
+                    nested(wireType, end, CHECKSUM);
+                } else {
+                    skip(wireType, end);
+                }
+            }
+            case CHECKSUM -> {
+                if (number == 1) {
+                    skip(wireType, end);
+                } else {
+                    skip(wireType, end);
+                }
+            }
+            case IO_VALUE -> {
+                // name = 1, type = 2, direction = 3 required; digitalValue = 4, analogValue = 5
+                switch (number) {
+                    case 1 -> {
+                        requiredSeen |= 1;
+                        skip(wireType, end);
+                    }
+                    case 2, 3 -> {
+                        requiredSeen |= 1 << (number - 1);
+                        skip(wireType, end);
+                    }
+                    case 4 -> skip(wireType, end);
+                    case 5 -> skip(wireType, end);
+                    default -> skip(wireType, end);
+                }
+            }
+            case REDUNDANCY -> {
+                if (number == 1) {
+                    requiredSeen |= 1;
+                    skip(wireType, end);
+                } else if (number == 2) {
+                    requiredSeen |= 2;
+                    skip(wireType, end);
+                } else {
+                    skip(wireType, end);
+                }
+            }
+            case CARTESIAN_VECTOR -> {
+                if (number == 1) {
+                    doubles(wireType, end);
+                } else {
+                    skip(wireType, end);
+                }
+            }
             default -> skip(wireType, end);
         }
+    }
+
+    /** A repeated double, packed or not: its bytes must be whole doubles. */
+    private void doubles(int wireType, int end) {
+        if (wireType == 2) {
+            int inner = length(end);
+            if (refusal == null && (inner - pos) % 8 != 0) {
+                refusal = Refusal.TRUNCATED;
+            }
+            if (refusal == null) {
+                pos = inner;
+            }
+        } else {
+            skip(wireType, end);
+        }
+    }
+
+    private void requiredTimestamp(int wireType, int end) {
+        int before = timestampFields;
+        timestampFields = 0;
+        nested(wireType, end, TIMESTAMP);
+        if (refusal == null && timestampFields != 0b11) {
+            refusal = Refusal.MISSING_REQUIRED;
+        }
+        timestampFields = before;
     }
 
     /** A known field with a wire type it cannot have is malformed; an unknown one is skipped. */
@@ -271,23 +396,44 @@ public final class FriMonitorReader {
 
     private void nested(int wireType, int end, int kind) {
         if (wireType != 2) {
-            refusal = Refusal.BAD_WIRE_TYPE;
+            // protobuf takes a field of the wrong wire type as an unknown one
+            skip(wireType, end);
             return;
         }
         int inner = length(end);
-        if (refusal == null) {
-            message(inner, kind);
+        if (refusal != null) {
+            return;
         }
+        if (kind == UNKNOWN) {
+            pos = inner;
+            return;
+        }
+        int outerRequired = requiredSeen;
+        requiredSeen = 0;
+        message(inner, kind);
+        int needed = switch (kind) {
+            case TRANSFORMATION -> 0b1;
+            case IO_VALUE -> 0b111;
+            case REDUNDANCY -> 0b11;
+            default -> 0;
+        };
+        if (refusal == null && (requiredSeen & needed) != needed) {
+            refusal = Refusal.MISSING_REQUIRED;
+        }
+        requiredSeen = outerRequired;
     }
 
-    /** A {@code JointValues} message: its repeated double {@code value = 1}, packed or not. */
-    private int jointValues(int wireType, int end, double[] into) {
+    /**
+     * A {@code JointValues} message: its repeated double {@code value = 1}, packed or not. A second occurrence of the
+     * field merges into the first, as protobuf merges a repeated optional message: its values are appended.
+     */
+    private int jointValues(int wireType, int end, double[] into, int already) {
         if (wireType != 2) {
             refusal = Refusal.BAD_WIRE_TYPE;
             return 0;
         }
         int inner = length(end);
-        int count = 0;
+        int count = already;
         while (refusal == null && pos < inner) {
             long key = varint(inner);
             int number = (int) (key >>> 3);
