@@ -81,6 +81,7 @@ public final class FriRobotEmulator implements AutoCloseable {
     private volatile int malformedMessages;
     private volatile int foreignMessages;
     private volatile int replayMessages;
+    private volatile int duplicateMessages;
     private byte[] lastSent;
 
     private Thread thread;
@@ -204,8 +205,8 @@ public final class FriRobotEmulator implements AutoCloseable {
                 continue;
             }
             long behind = (sequenceCounter - reply.reflectedSequenceCounter) & 0xFFFF_FFFFL;
-            boolean newerClient = !clientCounterSeen
-                    || ((reply.sequenceCounter - lastClientCounter) & 0xFFFF_FFFFL) - 1 < 0x7FFF_FFFFL;
+            long ahead = (reply.sequenceCounter - lastClientCounter) & 0xFFFF_FFFFL;
+            boolean newerClient = !clientCounterSeen || (ahead != 0 && ahead < 0x8000_0000L);
             if (sequenceCounter < 0 || !newerClient) {
                 wrongCounterReplies++;
                 continue;
@@ -384,6 +385,10 @@ public final class FriRobotEmulator implements AutoCloseable {
         } else {
             channel.send(ByteBuffer.wrap(bytes), config.client());
         }
+        if (duplicateMessages > 0) {
+            duplicateMessages--;
+            channel.send(ByteBuffer.wrap(bytes), config.client());
+        }
         if (replayMessages > 0 && lastSent != null) {
             replayMessages--;
             channel.send(ByteBuffer.wrap(lastSent), config.client());
@@ -409,6 +414,11 @@ public final class FriRobotEmulator implements AutoCloseable {
     /** After each of the next {@code n} messages, the previous one is sent again (its counter is not newer). */
     public void replayMessages(int n) {
         replayMessages = n;
+    }
+
+    /** Each of the next {@code n} messages is sent twice (same counter). */
+    public void duplicateMessages(int n) {
+        duplicateMessages = n;
     }
 
     public FriEmulatorConfig config() {

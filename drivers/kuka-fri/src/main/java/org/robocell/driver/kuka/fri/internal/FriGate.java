@@ -54,7 +54,7 @@ final class FriGate {
         }
         long sequence = reader.sequenceCounter();
         // uint32 on the wire: newer is ahead by less than half the range
-        if (any && ((sequence - lastSequence) & 0xFFFF_FFFFL) - 1 >= 0x7FFF_FFFFL) {
+        if (any && !newer(sequence, lastSequence)) {
             stale++;
             return Verdict.STALE;
         }
@@ -65,6 +65,12 @@ final class FriGate {
         }
         accepted++;
         return Verdict.ACCEPTED;
+    }
+
+    /** uint32 counters: {@code a} is ahead of {@code b} by 1 to 2^31 - 1 */
+    static boolean newer(long a, long b) {
+        long ahead = (a - b) & 0xFFFF_FFFFL;
+        return ahead != 0 && ahead < 0x8000_0000L;
     }
 
     /** the controller's address and port once it sent a monitoring message, else null */

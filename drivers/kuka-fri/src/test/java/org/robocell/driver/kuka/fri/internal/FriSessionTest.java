@@ -157,10 +157,13 @@ class FriSessionTest {
             // the previous message again after each message: its counter is not newer
             rig.robot.replayMessages(5);
             assertEquals(5, rig.run(5));
+            // the same message twice
+            rig.robot.duplicateMessages(2);
+            assertEquals(2, rig.run(2));
             assertEquals(3, rig.status("malformed_packets"));
             assertEquals(4, rig.status("foreign_packets"));
-            assertEquals(5, rig.status("stale_packets"));
-            assertEquals(received + 12, rig.status("received_packets"));
+            assertEquals(7, rig.status("stale_packets"));
+            assertEquals(received + 14, rig.status("received_packets"));
             assertEquals(FriSessionState.COMMANDING_ACTIVE, rig.robot.state());
             assertEquals(0.2, rig.robot.joints()[0], 1e-12);
         }
