@@ -263,4 +263,17 @@ class FriSessionTest {
             assertEquals(0, rig.status("malformed_packets"));
         }
     }
+
+    @Test
+    void whileCommandingControllersMayTakeOverThePositionsButNotSwitchToTorques() throws Exception {
+        try (FriRig rig = new FriRig(Map.of()).active(c -> c)) {
+            assertEquals(ReturnType.OK, rig.driver.prepareCommandModeSwitch(List.of("A1/position", "A2/position"),
+                    List.of("A1/position", "A2/position")));
+            assertEquals(ReturnType.ERROR, rig.driver.prepareCommandModeSwitch(List.of("A1/effort"),
+                    List.of("A1/position")));
+            assertEquals("FRI cannot command 'A1/effort': the robot's client command mode is fixed while commanding,"
+                    + " and control_mode 1 (joint_position_control) commands position", rig.driver.lastError());
+            assertEquals(100, rig.run(100), "the session goes on");
+        }
+    }
 }
