@@ -34,9 +34,18 @@ public final class FriTurnaroundHarness {
             KukaFriHardware driver = rig.driver;
             long missedBefore = 0;
             long stopsBefore = 0;
+            int reactivations = 0;
             for (int i = 0; i < warmup + cycles; i++) {
                 if (driver.read(0, 0) != ReturnType.OK || driver.write(0, 0) != ReturnType.OK) {
-                    throw new IllegalStateException("cycle " + i + ": " + driver.lastError());
+                    // the robot stopped the overlay (the loop was descheduled too long): start again, as an
+                    // operator would, and go on measuring
+                    driver.onDeactivate(LifecycleState.ACTIVE);
+                    if (driver.onActivate(LifecycleState.INACTIVE) != CallbackReturn.SUCCESS) {
+                        throw new IllegalStateException("cycle " + i + ": " + driver.lastError());
+                    }
+                    reactivations++;
+                    i--;
+                    continue;
                 }
                 if (i == warmup) {
                     missedBefore = rig.robot.missedReplies();
@@ -52,9 +61,10 @@ public final class FriTurnaroundHarness {
                     "driver read->command sent", turnaround.getTotalCount(), turnaround.getValueAtPercentile(50) / 1e3,
                     turnaround.getValueAtPercentile(99) / 1e3, turnaround.getValueAtPercentile(99.9) / 1e3,
                     turnaround.getMaxValue() / 1e3);
-            System.out.printf("missing replies as the robot judged them: %d of %d, overlay stops: %d, stale skipped: %d,"
-                    + " emulator overruns: %d%n", rig.robot.missedReplies() - missedBefore, cycles,
-                    rig.robot.stops() - stopsBefore, rig.status("stale_packets"), rig.robot.overruns());
+            System.out.printf("missing replies as the robot judged them: %d of %d, overlay stops: %d (reactivated %d"
+                    + " times), stale skipped: %d, emulator overruns: %d%n", rig.robot.missedReplies() - missedBefore,
+                    cycles, rig.robot.stops() - stopsBefore, reactivations, rig.status("stale_packets"),
+                    rig.robot.overruns());
             rig.driver.onDeactivate(LifecycleState.ACTIVE);
         }
     }
