@@ -111,7 +111,8 @@ class FriCellTest {
         await("A4 at -1.1 rad", () -> Math.abs(robot.joints()[3] + 1.1) < 1e-6);
 
         Exception torque = assertThrows(Exception.class, () -> shell.run("cell:mode -r iiwa14 joint_torque"));
-        assertTrue(torque.getMessage() != null && !torque.getMessage().contains("\n"), "one line: " + torque.getMessage());
+        assertTrue(torque.getMessage() != null && !torque.getMessage().contains("\n"),
+                "one line: " + torque.getMessage());
         assertTrue(torque.getMessage().startsWith("robot 'iiwa14' stays in control mode 'joint_position.streaming':"
                 + " Could not switch controllers since prepare command mode switch was rejected. hardware component"
                 + " 'iiwa14' answered ERROR for start [joint_a1/effort"), torque.getMessage());
@@ -138,7 +139,8 @@ class FriCellTest {
                 .getServiceReferences(ControllerManager.class, "(robocell.robot=" + robotName + ")").iterator().next();
         ControllerManager m = context.getService(ref);
         try {
-            return m.interfaces().stream().filter(i -> i.name().equals(name) && i.kind() == InterfaceSnapshot.Kind.STATE)
+            return m.interfaces().stream()
+                    .filter(i -> i.name().equals(name) && i.kind() == InterfaceSnapshot.Kind.STATE)
                     .findFirst().orElseThrow().value();
         } finally {
             context.ungetService(ref);

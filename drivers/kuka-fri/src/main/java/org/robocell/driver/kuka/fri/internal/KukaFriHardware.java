@@ -201,6 +201,7 @@ public final class KukaFriHardware implements HardwareComponent {
                     + bind.getAddress().getHostAddress() + ":" + settings.clientPort() + ": " + e);
         }
         sent = 0;
+        clientSequence = 0;
         timeouts = 0;
         held = 0;
         drainLimits = 0;
@@ -232,7 +233,8 @@ public final class KukaFriHardware implements HardwareComponent {
         gate.startSession();
         robotAddress = null;
         leftIn = null;
-        clientSequence = 0;
+        // the client's sequence counter goes on from the last session: the robot's session may have stayed open
+        // and takes only newer ones
         sinceLastSend = 0;
         long deadline = System.nanoTime() + settings.activateTimeoutNanos();
         FriSessionState seen = null;

@@ -234,11 +234,13 @@ public final class FriMonitorReader {
             }
             case MONITOR_DATA -> {
                 switch (number) {
-                    case 1 -> measuredPositionCount = jointValues(wireType, end, measuredPosition, measuredPositionCount);
+                    case 1 -> measuredPositionCount =
+                            jointValues(wireType, end, measuredPosition, measuredPositionCount);
                     case 2 -> measuredTorqueCount = jointValues(wireType, end, measuredTorque, measuredTorqueCount);
                     case 3 -> {
                         if (version == FriVersion.V1) {
-                            commandedPositionCount = jointValues(wireType, end, commandedPosition, commandedPositionCount);
+                            commandedPositionCount =
+                                    jointValues(wireType, end, commandedPosition, commandedPositionCount);
                         } else {
                             skip(wireType, end);
                         }

@@ -131,7 +131,8 @@ class FriRobotEmulatorTest {
         assertEquals(2, robot.malformedReplies());
         assertEquals(answered, robot.answeredReplies(), "none of them counted");
         assertEquals(6, robot.missedReplies());
-        assertEquals(FriSessionState.MONITORING_WAIT, robot.state(), "six of fifty missing is FAIR: commanding stopped");
+        assertEquals(FriSessionState.MONITORING_WAIT, robot.state(),
+                "six of fifty missing is FAIR: commanding stopped");
         assertTrue(robot.stopMessage().contains("connection quality FAIR (6 of the last 50 replies missing, late or"
                 + " refused)"), robot.stopMessage());
     }

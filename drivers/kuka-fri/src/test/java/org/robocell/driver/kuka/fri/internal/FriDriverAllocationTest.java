@@ -15,7 +15,10 @@ import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
 
-/** The loop's side of a session, {@code read()} and {@code write()} against a robot on its own thread, allocates nothing. */
+/**
+ * The loop's side of a session, {@code read()} and {@code write()} against a robot on its own thread, allocates
+ * nothing.
+ */
 class FriDriverAllocationTest {
 
     private static final int CYCLES = 2000;
@@ -40,7 +43,8 @@ class FriDriverAllocationTest {
                 }
             }, "stepped-robot");
             robot.start();
-            assertEquals(CallbackReturn.SUCCESS, rig.driver.onActivate(LifecycleState.INACTIVE), rig.driver.lastError());
+            assertEquals(CallbackReturn.SUCCESS, rig.driver.onActivate(LifecycleState.INACTIVE),
+                    rig.driver.lastError());
             double target = rig.robot.joints()[0] + 0.01;
             loop(rig, CYCLES, target);
             com.sun.management.ThreadMXBean threads =

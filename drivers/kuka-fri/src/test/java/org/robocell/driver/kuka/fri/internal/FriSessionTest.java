@@ -187,6 +187,7 @@ class FriSessionTest {
             // a controller left 1.0 in the slot; the new session must not jump there
             rig.command(2, 1.0);
             assertEquals(CallbackReturn.SUCCESS, rig.activate(), rig.driver.lastError());
+            assertEquals(0, rig.robot.wrongCounterReplies(), "the client's sequence counter went on, not back to 0");
             assertEquals(0.3, rig.state("A3/position"), 1e-12);
             assertTrue(Double.isNaN(rig.context.commandValue("A3/position")), "the command slot starts empty");
             rig.run(50);
@@ -230,7 +231,8 @@ class FriSessionTest {
 
     @Test
     void jointTorqueControlSendsTheHeldPositionsAndTheCommandedTorques() throws Exception {
-        try (FriRig rig = new FriRig(Map.of("control_mode", "4")).active(c -> c.withCommandMode(FriCommandMode.TORQUE))) {
+        try (FriRig rig = new FriRig(Map.of("control_mode", "4"))
+                .active(c -> c.withCommandMode(FriCommandMode.TORQUE))) {
             double[] at = rig.robot.joints();
             rig.context.setCommand("A6/effort", 2.5);
             rig.context.setCommand("A7/effort", 500);
@@ -245,7 +247,8 @@ class FriSessionTest {
 
     @Test
     void wrenchControlSendsTheWrenchFromItsCommandInterfaces() throws Exception {
-        try (FriRig rig = new FriRig(Map.of("control_mode", "8")).active(c -> c.withCommandMode(FriCommandMode.WRENCH))) {
+        try (FriRig rig = new FriRig(Map.of("control_mode", "8"))
+                .active(c -> c.withCommandMode(FriCommandMode.WRENCH))) {
             rig.context.setCommand("wrench/force.z", -5.0);
             rig.context.setCommand("wrench/torque.x", 0.25);
             rig.run(20);

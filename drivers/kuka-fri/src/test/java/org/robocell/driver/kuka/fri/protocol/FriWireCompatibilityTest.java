@@ -50,7 +50,8 @@ class FriWireCompatibilityTest {
             for (double v : Q) {
                 q.addValue(v);
             }
-            b.setCommandData(FriV2.MessageCommandData.newBuilder().setJointPosition(q).setCartesianWrenchFeedForward(w));
+            b.setCommandData(FriV2.MessageCommandData.newBuilder().setJointPosition(q)
+                    .setCartesianWrenchFeedForward(w));
             assertArrayEquals(b.build().toByteArray(), Arrays.copyOf(out, n));
             assertTrue(n <= FriCommandWriter.MAX_LENGTH);
         }
