@@ -4,13 +4,17 @@ import com.google.protobuf.InvalidProtocolBufferException;
 
 import org.robocell.driver.kuka.fri.internal.proto.FriV1;
 import org.robocell.driver.kuka.fri.internal.proto.FriV2;
+import java.util.zip.CRC32;
+
 import org.robocell.driver.kuka.fri.protocol.FriCommandMode;
+import org.robocell.driver.kuka.fri.protocol.FriFrame;
 import org.robocell.driver.kuka.fri.protocol.FriMonitorReader;
 import org.robocell.driver.kuka.fri.protocol.FriVersion;
 
 /**
  * The controller's side of the wire with protobuf-java's messages generated from {@code fri_v1.proto} and
- * {@code fri_v2.proto}: an independent implementation of the schema from the driver's hand-written codec.
+ * {@code fri_v2.proto} (2.x framed, see {@link FriFrame}): an independent implementation of the schema from the
+ * driver's hand-written codec.
  */
 final class FriMessages {
 
@@ -18,7 +22,14 @@ final class FriMessages {
     }
 
     static byte[] monitoring(FriVersion version, RobotFrame f) {
-        return version == FriVersion.V1 ? v1(f).toByteArray() : v2(f).toByteArray();
+        if (version == FriVersion.V1) {
+            return v1(f).toByteArray();
+        }
+        byte[] message = v2(f).toByteArray();
+        byte[] framed = new byte[message.length + FriFrame.OVERHEAD_BYTES];
+        System.arraycopy(message, 0, framed, FriFrame.HEADER_BYTES, message.length);
+        FriFrame.wrap(framed, message.length, new CRC32());
+        return framed;
     }
 
     /** @throws InvalidProtocolBufferException when the bytes are not a command message with its required fields */
@@ -37,7 +48,13 @@ final class FriMessages {
                         ? values(d.getCartesianWrenchFeedForward().getElementList()) : null;
             }
         } else {
-            FriV2.FRICommandMessage m = FriV2.FRICommandMessage.parseFrom(java.nio.ByteBuffer.wrap(data, 0, length));
+            int end = FriFrame.unwrap(data, length, new CRC32());
+            if (end < 0) {
+                throw new InvalidProtocolBufferException(end == FriFrame.BAD_CHECKSUM ? "FRI 2.x frame: wrong CRC-32"
+                        : "FRI 2.x frame: the length does not fit the datagram");
+            }
+            FriV2.FRICommandMessage m = FriV2.FRICommandMessage.parseFrom(java.nio.ByteBuffer.wrap(data,
+                    FriFrame.HEADER_BYTES, end - FriFrame.HEADER_BYTES));
             r.messageId = m.getHeader().getMessageIdentifier() & 0xFFFF_FFFFL;
             r.sequenceCounter = m.getHeader().getSequenceCounter() & 0xFFFF_FFFFL;
             r.reflectedSequenceCounter = m.getHeader().getReflectedSequenceCounter() & 0xFFFF_FFFFL;

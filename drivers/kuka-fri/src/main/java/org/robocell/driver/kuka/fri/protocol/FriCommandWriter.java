@@ -1,7 +1,7 @@
 package org.robocell.driver.kuka.fri.protocol;
 
 /**
- * Writes an {@code FRICommandMessage} into a reused buffer, allocating nothing: the header with the client's sequence
+ * Writes an {@code FRICommandMessage} (on 2.x in its {@link FriFrame}) into a reused buffer, allocating nothing: the header with the client's sequence
  * counter and the reflected one of the monitoring message answered, and the command data of the session's command
  * mode (joint positions, plus joint torques or a Cartesian wrench). Repeated doubles are written unpacked, one tag
  * and eight bytes per value, as the KUKA client SDK's nanopb callbacks do ({@code pb_frimessages_callbacks.c}).
@@ -14,10 +14,14 @@ public final class FriCommandWriter {
     public static final int COMMAND_MESSAGE_ID = 0x34001;
     /** {@code FRI_COMMAND_MSG_MAX_SIZE} */
     public static final int MAX_MESSAGE_BYTES = 1500;
-    /** the largest message this writer produces: header, 7 positions, 7 torques, a 6-element wrench, end block */
-    public static final int MAX_LENGTH = 2 + 3 * 6 + 2 + 3 * (2 + 7 * 9) + 8;
+    /**
+     * the largest datagram this writer produces: header, 7 positions, 7 torques, a 6-element wrench, and on 2.x the
+     * frame's length and checksum
+     */
+    public static final int MAX_LENGTH = 2 + 3 * 6 + 2 + 3 * (2 + 7 * 9) + 8 + FriFrame.OVERHEAD_BYTES;
 
     private final FriVersion version;
+    private final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
 
     public FriCommandWriter(FriVersion version) {
         this.version = version;
@@ -28,11 +32,12 @@ public final class FriCommandWriter {
      * @param torques    joint torques (Nm) for {@link FriCommandMode#TORQUE}, else null
      * @param wrench     Fx, Fy, Fz (N), tau A, B, C (Nm) for {@link FriCommandMode#WRENCH}, else null
      * @param joints     how many of {@code positions}/{@code torques} to send
-     * @return the message length in {@code out}
+     * @return the datagram's length in {@code out}
      */
     public int write(long sequenceCounter, long reflectedSequenceCounter, double[] positions, double[] torques,
             double[] wrench, int joints, byte[] out) {
-        int p = 0;
+        int start = version == FriVersion.V2 ? FriFrame.HEADER_BYTES : 0;
+        int p = start;
         // header = 1
         int headerLength = 3 + varintSize(COMMAND_MESSAGE_ID) + varintSize(sequenceCounter & 0xFFFF_FFFFL)
                 + varintSize(reflectedSequenceCounter & 0xFFFF_FFFFL);
@@ -56,7 +61,7 @@ public final class FriCommandWriter {
         if (torques != null) {
             p = doubles(out, p, 3, torques, joints);
         }
-        return p;
+        return version == FriVersion.V2 ? FriFrame.wrap(out, p - start, crc) : p;
     }
 
     /** the header's three counters, each a tag and a varint */

@@ -3,7 +3,8 @@ package org.robocell.driver.kuka.fri.protocol;
 import java.util.Arrays;
 
 /**
- * Reads an {@code FRIMonitoringMessage} into reused arrays and fields, allocating nothing: the fields a client's
+ * Reads an {@code FRIMonitoringMessage} (on 2.x in its {@link FriFrame}) into reused arrays and fields, allocating
+ * nothing: the fields a client's
  * cycle needs (header, connection info, robot info, the joint vectors of the monitor and IPO data, the client command
  * mode). Every other field is skipped as protobuf requires, packed or unpacked doubles are both taken, and a datagram
  * that is not a well-formed message, or lacks the required header and connection info, is refused with a
@@ -35,10 +36,13 @@ public final class FriMonitorReader {
         /** a joint vector with more than {@link #MAX_JOINTS} values */
         TOO_MANY_JOINTS,
         /** a sub-message without a field the schema requires */
-        MISSING_REQUIRED
+        MISSING_REQUIRED,
+        /** 2.x: the CRC-32 after the message is not the message's */
+        BAD_CHECKSUM
     }
 
     private final FriVersion version;
+    private final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
 
     private byte[] buf;
     private int pos;
@@ -90,7 +94,17 @@ public final class FriMonitorReader {
         pos = 0;
         refusal = null;
         clear();
-        message(length, 0);
+        int end = length;
+        if (version == FriVersion.V2) {
+            end = FriFrame.unwrap(data, length, crc);
+            if (end < 0) {
+                refusal = end == FriFrame.BAD_CHECKSUM ? Refusal.BAD_CHECKSUM : Refusal.TRUNCATED;
+                buf = null;
+                return refusal;
+            }
+            pos = FriFrame.HEADER_BYTES;
+        }
+        message(end, 0);
         if (refusal == null) {
             if (headerFields != 0b111) {
                 refusal = Refusal.MISSING_HEADER;

@@ -2,6 +2,7 @@ package org.robocell.driver.kuka.fri.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,9 +53,43 @@ class FriWireCompatibilityTest {
             }
             b.setCommandData(FriV2.MessageCommandData.newBuilder().setJointPosition(q)
                     .setCartesianWrenchFeedForward(w));
-            assertArrayEquals(b.build().toByteArray(), Arrays.copyOf(out, n));
+            byte[] message = b.build().toByteArray();
+            assertEquals(message.length + 8, n, "2.x: length, message, CRC-32");
+            assertArrayEquals(message, Arrays.copyOfRange(out, 4, n - 4));
+            java.nio.ByteBuffer frame = java.nio.ByteBuffer.wrap(out, 0, n).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            assertEquals(message.length, frame.getInt(0));
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(message);
+            assertEquals((int) crc.getValue(), frame.getInt(n - 4));
             assertTrue(n <= FriCommandWriter.MAX_LENGTH);
         }
+    }
+
+    @Test
+    void fri2MessagesAreFramedAndAFrameThatDoesNotAddUpIsRefused() {
+        byte[] message = FriV2.FRIMonitoringMessage.newBuilder()
+                .setHeader(FriV2.MessageHeader.newBuilder().setMessageIdentifier(0x245142).setSequenceCounter(5)
+                        .setReflectedSequenceCounter(0))
+                .setConnectionInfo(FriV2.ConnectionInfo.newBuilder()
+                        .setSessionState(FriV2.FRISessionState.MONITORING_WAIT)
+                        .setQuality(FriV2.FRIConnectionQuality.POOR))
+                .build().toByteArray();
+        byte[] framed = new byte[message.length + 8];
+        System.arraycopy(message, 0, framed, 4, message.length);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        assertEquals(framed.length, FriFrame.wrap(framed, message.length, crc));
+        FriMonitorReader r = new FriMonitorReader(FriVersion.V2);
+        assertNull(r.read(framed, framed.length));
+        assertEquals(5, r.sequenceCounter());
+        assertNotNull(new FriMonitorReader(FriVersion.V1).read(framed, framed.length),
+                "a 1.x reader does not take 2.x's frame for a message");
+        assertEquals(FriMonitorReader.Refusal.TRUNCATED, r.read(message, message.length), "2.x without its frame");
+        framed[6] ^= 0x01;
+        assertEquals(FriMonitorReader.Refusal.BAD_CHECKSUM, r.read(framed, framed.length));
+        framed[6] ^= 0x01;
+        framed[0] = (byte) (framed[0] + 1);
+        assertEquals(FriMonitorReader.Refusal.TRUNCATED, r.read(framed, framed.length), "the length runs past");
+        assertEquals(FriMonitorReader.Refusal.TRUNCATED, r.read(framed, 7));
     }
 
     @Test
