@@ -1,0 +1,32 @@
+package org.robocell.driver.kuka.fri.emulator;
+
+/**
+ * The LBR iiwa 14 R820's seven joints: position, velocity and torque limits as lbr_fri_ros2_stack describes them
+ * ({@code lbr_description/urdf/iiwa14/joint_limits.yaml}: degrees, degrees per second, Nm).
+ */
+public final class LbrIiwa14 {
+
+    public static final int JOINTS = 7;
+
+    private static final double[] POSITION_LIMIT_DEG = { 170, 120, 170, 120, 170, 120, 175 };
+    private static final double[] VELOCITY_LIMIT_DEG_S = { 85, 85, 100, 75, 130, 135, 135 };
+    private static final double TORQUE_LIMIT_NM = 200;
+
+    private LbrIiwa14() {
+    }
+
+    /** |q| at most this (rad); the limits are symmetric */
+    public static double positionLimit(int joint) {
+        return Math.toRadians(POSITION_LIMIT_DEG[joint]);
+    }
+
+    /** rad/s */
+    public static double velocityLimit(int joint) {
+        return Math.toRadians(VELOCITY_LIMIT_DEG_S[joint]);
+    }
+
+    /** Nm */
+    public static double torqueLimit(int joint) {
+        return TORQUE_LIMIT_NM;
+    }
+}
