@@ -63,6 +63,8 @@ final class FrankaRig implements AutoCloseable {
         p.put("receive_timeout_ms", "5000");
         p.put("connect_timeout_ms", "10000");
         p.put("move_timeout_ms", "10000");
+        p.put("flight_log", java.nio.file.Files.createTempDirectory("franka-rig").resolve("ControlException.log")
+                .toString());
         p.putAll(parameters);
         context = new DriverContext(info(p));
     }
