@@ -253,18 +253,31 @@ public final class FrankaHardware implements HardwareComponent {
         }
         claimed.clear();
         preparedMode = ControlMode.NONE;
+        for (FrankaStatus st : FrankaStatus.values()) {
+            publish(st, 0);
+        }
+        publish(FrankaStatus.ROBOT_MODE, robotMode.ordinal());
         return CallbackReturn.SUCCESS;
     }
 
     /**
-     * Opens the command channel and sends Connect. A robot still busy with the connection just closed (it serves one
-     * client at a time and closes a second connection at once) is tried again until the deadline.
+     * Opens the command channel and sends Connect. A robot that refuses the connection (its FCI not up yet, an
+     * emulator starting with the cell) or is still busy with the connection just closed (it serves one client at a
+     * time and closes a second connection at once) is tried again until the deadline.
      */
     private FciResponse connect(InetSocketAddress robot, ProtocolVersion v, int udpPort, long deadline)
             throws IOException {
         while (true) {
             int left = (int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
-            channel = CommandChannel.open(robot, v, left);
+            try {
+                channel = CommandChannel.open(robot, v, left);
+            } catch (java.net.ConnectException e) {
+                if (System.nanoTime() - deadline >= 0) {
+                    throw new IOException("connection refused (is FCI enabled in Desk?)", e);
+                }
+                LockSupport.parkNanos(50_000_000);
+                continue;
+            }
             try {
                 return channel.request(new FciRequest.Connect(v.number(), udpPort), left);
             } catch (IOException e) {
