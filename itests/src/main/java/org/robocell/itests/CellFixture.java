@@ -28,7 +28,7 @@ final class CellFixture {
     /**
      * The default cell's FR3 on mock hardware (position commands mirrored into states) instead of the Franka driver
      * its URDF names: these robots test the loop and the controllers, and one FCI robot serves one client only. As a
-     * robot configuration's {@code hardware_plugins}.
+     * robot configuration's {@code hardware.plugins}.
      */
     static final String FR3_ON_MOCK = "FR3System=mock_components/GenericSystem";
 
@@ -44,7 +44,7 @@ final class CellFixture {
         props.put("urdf", fr3Urdf());
         props.put("rate", 1000);
         props.put("clock", "internal");
-        props.put("hardware_plugins", FR3_ON_MOCK);
+        props.put("hardware.plugins", FR3_ON_MOCK);
         extra.forEach(props::put);
         return factory("org.robocell.cell.robot", name, props);
     }

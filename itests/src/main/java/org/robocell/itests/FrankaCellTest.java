@@ -26,7 +26,7 @@ import org.robocell.api.cell.ControllerManager;
  * The default cell's FR3 on the Franka driver over FCI on loopback, against the emulated FR3, in the real framework:
  * its URDF and controllers as the cell ships them (plus a forward effort controller), on the hardware clock at
  * 1 kHz. The trajectory controller moves it (joint position motion), the forward effort controller holds it with
- * torque control, a torque step makes the robot abort with libfranka's error name, the controllers are taken out,
+ * torque control, a torque on the wrist makes the robot abort with libfranka's error name, the controllers are taken out,
  * and bringing the hardware back from the shell recovers the robot.
  */
 class FrankaCellTest {
@@ -49,6 +49,7 @@ class FrankaCellTest {
     private Configuration robot;
     private Shell shell;
     private Path urdf;
+    private Path flightLog;
     private ControllerManager manager;
 
     @BeforeEach
@@ -63,9 +64,17 @@ class FrankaCellTest {
         emulator.update(robotSide);
 
         String description = Files.readString(CELL.resolve("fr3.urdf"));
+        flightLog = Files.createTempDirectory("fr3_fci").resolve("ControlException.log");
         String withPort = description.replace("<param name=\"robot_ip\">127.0.0.1</param>",
-                "<param name=\"robot_ip\">127.0.0.1</param><param name=\"command_port\">" + port + "</param>");
+                "<param name=\"robot_ip\">127.0.0.1</param><param name=\"command_port\">" + port + "</param>"
+                        + "<param name=\"flight_log\">" + flightLog + "</param>");
         assertTrue(!withPort.equals(description), "the cell's FR3 runs the Franka driver at 127.0.0.1");
+        if (!withPort.contains("<command_interface name=\"effort\"/>")) {
+            // the cell's FR3 takes position commands only: give its joints effort commands for torque control
+            withPort = withPort.replace("</command_interface>\n      <state_interface name=\"position\">",
+                    "</command_interface>\n      <command_interface name=\"effort\"/>\n      <state_interface"
+                            + " name=\"position\">");
+        }
         urdf = Files.createTempFile("fr3_fci", ".urdf");
         Files.writeString(urdf, withPort);
 
@@ -96,6 +105,10 @@ class FrankaCellTest {
         if (urdf != null) {
             Files.deleteIfExists(urdf);
         }
+        if (flightLog != null) {
+            Files.deleteIfExists(flightLog);
+            Files.deleteIfExists(flightLog.getParent());
+        }
     }
 
     @Test
@@ -123,13 +136,16 @@ class FrankaCellTest {
         assertTrue(Math.abs(position("joint1") - 0.3) < 0.05, "held by the robot's gravity compensation");
         assertTrue(state("fr3/robot_mode") == 2, "robot mode Move under torque control");
 
-        // a torque step far above 1000 Nm/s: the robot aborts the motion
+        // 8 Nm on the light wrist joint (the rate limiter lets it rise at 1000 Nm/s): it accelerates beyond its
+        // velocity limit within milliseconds, and the robot aborts the motion
         shell.run("channel:send forward_effort_controller 0 0 0 0 0 0 8");
-        CellFixture.await(() -> lastErrorOf("FR3System").contains("controller_torque_discontinuity"),
+        CellFixture.await(() -> lastErrorOf("FR3System").contains("joint_velocity_violation"),
                 "the driver reporting the robot's error by libfranka's name");
         String failed = shell.run("hardware:list -r " + ROBOT);
-        assertTrue(failed.contains("Move command aborted: motion aborted by reflex! [\"controller_torque_discontinuity\"]"),
+        assertTrue(failed.contains("Move command aborted: motion aborted by reflex! [\"joint_velocity_violation\"]"),
                 failed);
+        assertTrue(failed.contains("flight log: " + flightLog), failed);
+        assertTrue(Files.size(flightLog) > 0, "the flight recorder's log written");
         CellFixture.await(() -> manager.controller("forward_effort_controller")
                 .map(c -> c.state() != LifecycleState.ACTIVE).orElse(false), "the effort controller taken out");
 

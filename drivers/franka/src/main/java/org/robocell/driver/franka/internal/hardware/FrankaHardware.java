@@ -752,8 +752,7 @@ public final class FrankaHardware implements HardwareComponent {
         }
         String line = switch (f) {
             case SILENT_ROBOT -> "no robot state for " + settings.receiveTimeoutMs() + " ms ("
-                    + FrankaDriverSettings.RECEIVE_TIMEOUT_MS + "); " + (receiver != null && receiver.failure() != null
-                            ? receiver.failure() : "is the robot's FCI still on?");
+                    + FrankaDriverSettings.RECEIVE_TIMEOUT_MS + "); " + silenceCause();
             case REFLEX -> controlException("Move command aborted: motion aborted by reflex!", true);
             case MOTION_ENDED -> controlException("Move command ended by the robot: " + abortStatus.wireName(), false);
             case CONNECTION_LOST -> "the command connection to the robot is gone";
@@ -766,6 +765,16 @@ public final class FrankaHardware implements HardwareComponent {
         };
         failureLine = line;
         return line;
+    }
+
+    /** Why the states stopped, as far as the driver can tell. */
+    private String silenceCause() {
+        CommandChannel c = channel;
+        if (c != null && c.closedBecause() != null) {
+            return c.closedBecause();
+        }
+        StateReceiver r = receiver;
+        return r != null && r.failure() != null ? r.failure() : "is the robot's FCI still on?";
     }
 
     private ShapingResult shapingResult(ControlMode mode) {

@@ -250,6 +250,25 @@ class FrankaHardwareTest {
     }
 
     @Test
+    void aRobotThatGoesAwayIsReportedByWhatTheDriverSawWithinTheReceiveTimeout() throws Exception {
+        try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of("receive_timeout_ms", "200")).active()
+                .claiming("position")) {
+            rig.cycles(10);
+            rig.robot.close();
+            rig.stopLoop();
+            ReturnType r = ReturnType.OK;
+            for (int k = 0; k < 100 && r == ReturnType.OK; k++) {
+                r = rig.driver.read(0, 1e-3); // bounded: each call waits at most the receive timeout
+            }
+            assertEquals(ReturnType.ERROR, r);
+            assertEquals(Fault.COMMUNICATION_TIMEOUT, rig.driver.fault());
+            assertTrue(rig.driver.lastError().startsWith("no robot state for 200 ms (receive_timeout_ms); the robot at"
+                    + " /127.0.0.1:"), rig.driver.lastError());
+            assertTrue(rig.driver.lastError().endsWith("closed the command connection"), rig.driver.lastError());
+        }
+    }
+
+    @Test
     void deactivationStopsTheMotionAndTheRobotHoldsWithoutCommands() throws Exception {
         try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of()).active().claiming("position")) {
             rig.cycles(20);
