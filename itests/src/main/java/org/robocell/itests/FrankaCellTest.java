@@ -161,9 +161,11 @@ class FrankaCellTest {
         }, "FR3System active again");
         String again = shell.run("controller:switch -r " + ROBOT + " -a joint_trajectory_controller");
         assertTrue(again.contains("Successfully switched controllers"), again);
-        String back = shell.run("trajectory:move -d 2 joint_trajectory_controller " + READY);
-        assertTrue(back.contains("SUCCEEDED"), back);
-        CellFixture.await(() -> Math.abs(position("joint2") + 0.785398) < 5e-3, "back in the ready pose");
+        // the robot moves again; its joint impedance settles the last millimetres after the trajectory's end, which
+        // a loaded machine can stretch past the goal time, so the pose is awaited rather than the goal's verdict
+        shell.run("trajectory:move --no-wait -d 3 joint_trajectory_controller " + READY);
+        CellFixture.await(() -> Math.abs(position("joint1")) < 5e-3 && Math.abs(position("joint2") + 0.785398) < 5e-3,
+                "back in the ready pose");
     }
 
     private void awaitController(String name, LifecycleState state) throws InterruptedException {
