@@ -38,6 +38,8 @@ final class FrankaRig implements AutoCloseable {
 
     /** Bound on the cycles any wait may take: far more than an answer needs, so a hang fails instead. */
     static final int MAX_CYCLES = 3000;
+    /** Bound on the cycles run while a lifecycle call or switch waits for the robot off the loop. */
+    static final int MAX_OFF_LOOP_CYCLES = 200_000;
 
     static final String[] JOINTS = { "fr3_joint1", "fr3_joint2", "fr3_joint3", "fr3_joint4", "fr3_joint5",
             "fr3_joint6", "fr3_joint7" };
@@ -123,7 +125,9 @@ final class FrankaRig implements AutoCloseable {
     /** Runs {@code call} off the loop while the robot and the loop keep cycling, until it returns. */
     <T> T offLoop(Callable<T> call) {
         Future<T> f = offLoop.submit(call);
-        for (int i = 0; i < MAX_CYCLES && !f.isDone(); i++) {
+        // as many cycles as the call takes (a loaded machine starves the calling thread for a while), bounded so
+        // that a call that never returns fails the test instead of hanging it
+        for (int i = 0; i < MAX_OFF_LOOP_CYCLES && !f.isDone(); i++) {
             if (loopRuns) {
                 ReturnType r = cycleResult();
                 if (r != ReturnType.OK) {
