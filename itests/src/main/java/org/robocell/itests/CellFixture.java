@@ -25,7 +25,14 @@ final class CellFixture {
         this.configAdmin = configAdmin;
     }
 
-    /** The FR3 of the runtime's default cell (mock driver, position commands mirrored into states). */
+    /**
+     * The default cell's FR3 on mock hardware (position commands mirrored into states) instead of the Franka driver
+     * its URDF names: these robots test the loop and the controllers, and one FCI robot serves one client only. As a
+     * robot configuration's {@code hardware.plugins}.
+     */
+    static final String FR3_ON_MOCK = "FR3System=mock_components/GenericSystem";
+
+    /** The FR3 of the runtime's default cell; run it on mock hardware with {@link #FR3_ON_MOCK}. */
     static String fr3Urdf() {
         return Path.of("../runtime/cell/fr3.urdf").toAbsolutePath().normalize().toString();
     }
@@ -37,6 +44,7 @@ final class CellFixture {
         props.put("urdf", fr3Urdf());
         props.put("rate", 1000);
         props.put("clock", "internal");
+        props.put("hardware.plugins", FR3_ON_MOCK);
         extra.forEach(props::put);
         return factory("org.robocell.cell.robot", name, props);
     }

@@ -147,6 +147,7 @@ class ChannelReloadTest {
         Hashtable<String, Object> props = new Hashtable<>();
         props.put("name", ROBOT);
         props.put("urdf", CellFixture.fr3Urdf());
+        props.put("hardware.plugins", CellFixture.FR3_ON_MOCK);
         props.put("controllers", Path.of("../runtime/cell/controllers.yaml").toAbsolutePath().normalize().toString());
         props.put("rate", 1000);
         props.put("clock", "internal");

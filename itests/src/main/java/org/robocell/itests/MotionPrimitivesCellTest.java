@@ -66,6 +66,11 @@ class MotionPrimitivesCellTest {
         p.stringPropertyNames().forEach(k -> props.put(k, p.getProperty(k)));
         props.put("urdf", urdf.toString());
         props.put("controllers", CELL.resolve((String) props.get("controllers")).toString());
+        if (name.equals("fr3")) {
+            // the FR3's controllers on mock hardware on the internal clock; the Franka driver has its own test
+            props.put("hardware.plugins", CellFixture.FR3_ON_MOCK);
+            props.put("clock", "internal");
+        }
         Configuration c = configAdmin.getFactoryConfiguration("org.robocell.cell.robot", "itest-motion-" + name, "?");
         c.update(props);
         return c;

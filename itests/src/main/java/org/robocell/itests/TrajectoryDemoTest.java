@@ -56,6 +56,7 @@ class TrajectoryDemoTest {
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("name", "fr3demo");
         props.put("urdf", Path.of("../runtime/cell/fr3.urdf").toAbsolutePath().toString());
+        props.put("hardware.plugins", CellFixture.FR3_ON_MOCK);
         props.put("controllers", Path.of("../runtime/cell/controllers.yaml").toAbsolutePath().toString());
         props.put("activate", "joint_state_broadcaster,joint_trajectory_controller");
         props.put("load", "forward_position_controller");

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DefaultCellOverrideTest {
 
-    private static final Path RUNTIME_CELL = Path.of("../runtime/cell").toAbsolutePath().normalize();
     private static final String RUNNING = "robot fr3: running at 1000 Hz";
 
     @TempDir
@@ -41,10 +40,7 @@ class DefaultCellOverrideTest {
     @Test
     void aBadOverrideIsRefusedAndDeletingItBringsTheDefaultRobotBack() throws Exception {
         // the FR3 of the default cell only: the KR 6 and its emulator would take fixed UDP ports
-        Path cell = Files.createDirectories(work.resolve("runtime/cell"));
-        for (String f : new String[] {"org.robocell.cell.robot-fr3.cfg", "fr3.urdf", "controllers.yaml"}) {
-            Files.copy(RUNTIME_CELL.resolve(f), cell.resolve(f));
-        }
+        Path cell = Fr3Cell.copyTo(work);
         Path deploy = Files.createDirectories(work.resolve("deploy"));
         Path log = work.resolve("run.log");
         Process p = RoboCellProcess.start(work, log, "--headless");

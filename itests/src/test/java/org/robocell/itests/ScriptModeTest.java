@@ -67,10 +67,7 @@ class ScriptModeTest {
 
     /** The FR3 of the default cell alone, in the working directory's runtime/cell (the runtime's default cell folder). */
     private void fr3Cell() throws IOException {
-        Path cell = Files.createDirectories(work.resolve("runtime/cell"));
-        for (String f : new String[] { "fr3.urdf", "controllers.yaml", "org.robocell.cell.robot-fr3.cfg" }) {
-            Files.copy(Path.of("../runtime/cell").resolve(f), cell.resolve(f));
-        }
+        Fr3Cell.copyTo(work);
     }
 
     /**
@@ -118,8 +115,10 @@ class ScriptModeTest {
         assertTrue(refused > 0 && second > refused, out);
         assertTrue(out.substring(refused, second).contains("refused"), out);
         String after = out.substring(second, out.indexOf("> update org.robocell.driver.mock", second));
-        assertTrue(after.matches("(?s).*fr3\\s+FR3System\\s+system\\s+mock_components/GenericSystem\\s+active.*"),
-                "the hardware stays after the refused update:\n" + after);
+        assertTrue(after.matches("(?s).*fr3\\s+FR3FtSensor\\s+system\\s+mock_components/GenericSystem\\s+active.*"),
+                "the mock hardware (the flange sensor) stays after the refused update:\n" + after);
+        assertTrue(after.matches("(?s).*fr3\\s+FR3System\\s+system\\s+franka_hardware/FrankaHardwareInterface\\s+active.*"),
+                "the FR3 on its Franka driver stays too:\n" + after);
         assertTrue(!out.substring(0, out.indexOf("> update org.robocell.driver.mock", second)).contains("went away"), out);
         assertTrue(!out.contains("MalformedURLException") && !out.contains("\tat "), "no stack trace:\n" + out);
         assertTrue(!out.contains("not reached"), out);

@@ -24,7 +24,7 @@ class StartAnywhereTest {
         Files.writeString(work.resolve("robots.gosh"), "cell:robots\n");
         RoboCellProcess.Run run = RoboCellProcess.run(work, "--script", "robots.gosh");
         assertEquals(0, run.status(), run.output());
-        assertTrue(run.output().matches("(?s).*\nfr3 +1000 Hz +internal +yes .*"), run.output());
+        assertTrue(run.output().matches("(?s).*\nfr3 +1000 Hz +hardware +yes .*"), run.output());
         assertTrue(run.output().matches("(?s).*\nkr6 +250 Hz +hardware +yes .*"), run.output());
         assertTrue(run.output().contains("INFO cell: runs the default cell embedded in the runtime (no folder runtime/cell in "
                 + work + "), unpacked to state/default-cell"), run.output());
@@ -33,10 +33,7 @@ class StartAnywhereTest {
 
     @Test
     void startedBesideACellFolderItRunsThatFolderAndSaysSo() throws Exception {
-        Path cell = Files.createDirectories(work.resolve("runtime/cell"));
-        for (String f : new String[] { "fr3.urdf", "controllers.yaml", "org.robocell.cell.robot-fr3.cfg" }) {
-            Files.copy(Path.of("../runtime/cell").resolve(f), cell.resolve(f));
-        }
+        Path cell = Fr3Cell.copyTo(work);
         Files.writeString(work.resolve("robots.gosh"), "cell:robots\n");
         RoboCellProcess.Run run = RoboCellProcess.run(work, "--script", "robots.gosh");
         assertEquals(0, run.status(), run.output());

@@ -13,7 +13,7 @@ import org.robocell.api.hardware.InterfaceInfo;
 import org.robocell.api.model.Joint;
 
 /**
- * The default cell shipped in {@code runtime/cell} (FR3 on mock hardware, KR 6 on KUKA RSI, and the controllers) parses, and
+ * The default cell shipped in {@code runtime/cell} (FR3 on the Franka driver with a mock flange sensor, KR 6 on KUKA RSI, and the controllers) parses, and
  * its initial poses and command ranges stay inside the URDF limits. The files live in this repository, two folders
  * up from this module.
  */
@@ -22,12 +22,16 @@ class DefaultCellFilesTest {
     private static final Path CELL = Path.of(System.getProperty("basedir", ".")).resolve("../../runtime/cell").normalize();
 
     @Test
-    void fr3CellIsSevenMockJointsInAReadyPose() {
+    void fr3CellIsSevenFrankaJointsOnLoopbackInAReadyPoseWithAMockFlangeSensor() {
         RobotDescription fr3 = RobotDescription.parse(CELL.resolve("fr3.urdf"));
 
         HardwareInfo hw = fr3.hardware().get(0);
-        assertEquals("mock_components/GenericSystem", hw.plugin());
+        assertEquals("franka_hardware/FrankaHardwareInterface", hw.plugin());
+        assertEquals("127.0.0.1", hw.parameter("robot_ip", ""));
         assertEquals(7, hw.joints().size());
+        HardwareInfo sensor = fr3.hardware().get(1);
+        assertEquals("mock_components/GenericSystem", sensor.plugin());
+        assertEquals("ft_sensor", sensor.sensors().get(0).name());
         assertInsideLimits(fr3, List.of("position", "velocity"));
         assertEquals(-2.35619449019, stateInitial(hw.joints().get(3), "position"), 1e-9);
     }

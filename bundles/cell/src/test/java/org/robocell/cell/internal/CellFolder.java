@@ -50,6 +50,8 @@ final class CellFolder {
             throw new IllegalStateException("the default cell's KR 6 no longer listens on 59152; update this test");
         }
         Files.writeString(kr6, ephemeral);
+        // the FR3's arm on the mock: the tests run it without its FCI robot (the emulator's configuration stays)
+        Fr3OnMock.rewrite(dir.resolve("fr3.urdf"), dir.resolve("fr3.urdf"));
         return read(dir);
     }
 

@@ -63,7 +63,7 @@ class DefaultCellTest {
     void withThePropertySetAndNoRobotConfiguredEveryCfgFileOfTheFolderBecomesAConfiguration() {
         start("../../runtime/cell");
         assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
-                "org.robocell.driver.kuka.rsi.emulator"), cm.requested);
+                "org.robocell.driver.franka.emulator", "org.robocell.driver.kuka.rsi.emulator"), cm.requested);
         Map<String, Object> fr3 = cm.properties("org.robocell.cell.robot~fr3");
         assertEquals("fr3", fr3.get("name"));
         assertTrue(((String) fr3.get("urdf")).endsWith("runtime/cell/fr3.urdf"), "relative to the folder: " + fr3.get("urdf"));
@@ -110,21 +110,21 @@ class DefaultCellTest {
     void theFolderIsAppliedAgainAtEveryStartAnEditedFileUpdatesItsConfigurationAndADeletedOneDeletesIt() throws Exception {
         Path cell = copyOfTheDefaultCell();
         start(cell.toString());
-        assertEquals(3, cm.updated.size());
+        assertEquals(4, cm.updated.size());
 
         start(cell.toString());
-        assertEquals(3, cm.updated.size(), "unchanged files change nothing: " + cm.updated);
+        assertEquals(4, cm.updated.size(), "unchanged files change nothing: " + cm.updated);
 
         Path fr3 = cell.resolve("org.robocell.cell.robot-fr3.cfg");
         Files.writeString(fr3, Files.readString(fr3).replaceAll("(?m)^load=.*$", "load="));
         start(cell.toString());
-        assertEquals(List.of("org.robocell.cell.robot~fr3"), cm.updated.subList(3, cm.updated.size()));
+        assertEquals(List.of("org.robocell.cell.robot~fr3"), cm.updated.subList(4, cm.updated.size()));
         assertEquals("", cm.properties("org.robocell.cell.robot~fr3").get("load"));
 
         Files.delete(cell.resolve("org.robocell.driver.kuka.rsi.emulator.cfg"));
         start(cell.toString());
         assertEquals(List.of("org.robocell.driver.kuka.rsi.emulator"), cm.deleted);
-        assertEquals(4, cm.updated.size());
+        assertEquals(5, cm.updated.size());
     }
 
     @Test
@@ -132,7 +132,8 @@ class DefaultCellTest {
         cm.userConfiguration("org.robocell.driver.kuka.rsi.emulator", null, Map.of("driver.port", "60000"));
         start(copyOfTheDefaultCell().toString());
         assertEquals("60000", cm.properties("org.robocell.driver.kuka.rsi.emulator").get("driver.port"));
-        assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6"), cm.updated);
+        assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
+                "org.robocell.driver.franka.emulator"), cm.updated);
     }
 
     @Test
@@ -141,7 +142,7 @@ class DefaultCellTest {
         start(cell.toString());
         cm.userConfiguration("org.robocell.cell.robot~mine", "org.robocell.cell.robot", Map.of("name", "mine", "urdf", "mine.urdf"));
         start(cell.toString());
-        assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6", "org.robocell.driver.kuka.rsi.emulator"),
+        assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6", "org.robocell.driver.franka.emulator", "org.robocell.driver.kuka.rsi.emulator"),
                 cm.deleted);
         assertEquals(List.of("org.robocell.cell.robot~mine"), List.copyOf(cm.stored.keySet()));
     }
@@ -157,13 +158,13 @@ class DefaultCellTest {
         defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_UPDATED, "org.robocell.cell.robot~fr3"));
         assertEquals(List.of(), cm.deleted, "the KR 6 and its emulator stay");
         assertEquals("abc", cm.properties("org.robocell.cell.robot~fr3").get("rate"), "the user's own, left alone");
-        assertEquals(3, cm.updated.size());
+        assertEquals(4, cm.updated.size());
 
         cm.stored.remove("org.robocell.cell.robot~fr3"); // FileInstall deletes it with its file
         defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_DELETED, "org.robocell.cell.robot~fr3"));
         assertEquals(fr3, cm.properties("org.robocell.cell.robot~fr3"), "the default robot back as its file says");
         assertEquals(java.util.Set.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
-                "org.robocell.driver.kuka.rsi.emulator"), cm.stored.keySet());
+                "org.robocell.driver.franka.emulator", "org.robocell.driver.kuka.rsi.emulator"), cm.stored.keySet());
     }
 
     @Test
@@ -194,7 +195,7 @@ class DefaultCellTest {
             defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_UPDATED, pid));
         }
         defaultCell.configurationEvent(robotEvent(ConfigurationEvent.CM_DELETED, "org.robocell.cell.robot~gone"));
-        assertEquals(3, cm.updated.size(), "no update after the first: " + cm.updated);
+        assertEquals(4, cm.updated.size(), "no update after the first: " + cm.updated);
         assertEquals(List.of(), cm.deleted);
     }
 

@@ -61,7 +61,7 @@ class EmbeddedCellTest {
     void withoutTheCellFolderInTheWorkingDirectoryTheEmbeddedCellRunsBothRobotsFromItsUnpackedFiles() throws Exception {
         start("runtime/cell");
         assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
-                "org.robocell.driver.kuka.rsi.emulator"), cm.requested);
+                "org.robocell.driver.franka.emulator", "org.robocell.driver.kuka.rsi.emulator"), cm.requested);
         Path unpacked = work.resolve(DefaultCell.UNPACKED);
         Map<String, Object> fr3 = cm.properties("org.robocell.cell.robot~fr3");
         assertEquals(unpacked.resolve("fr3.urdf").toString(), fr3.get("urdf"));
@@ -74,9 +74,9 @@ class EmbeddedCellTest {
     @Test
     void aSecondStartFromTheEmbeddedCellFindsItsConfigurationsUnchanged() throws Exception {
         start("runtime/cell");
-        assertEquals(3, cm.updated.size());
+        assertEquals(4, cm.updated.size());
         start("runtime/cell");
-        assertEquals(3, cm.updated.size(), "the unpacked files keep their paths, no robot restarts for nothing: "
+        assertEquals(4, cm.updated.size(), "the unpacked files keep their paths, no robot restarts for nothing: "
                 + cm.updated);
     }
 

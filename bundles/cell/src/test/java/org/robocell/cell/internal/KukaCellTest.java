@@ -234,6 +234,7 @@ class KukaCellTest {
         java.nio.file.Files.delete(dir.resolve("org.robocell.cell.robot-fr3.cfg"));
         java.nio.file.Files.delete(dir.resolve("org.robocell.cell.robot-kr6.cfg"));
         java.nio.file.Files.delete(dir.resolve("org.robocell.driver.kuka.rsi.emulator.cfg"));
+        java.nio.file.Files.delete(dir.resolve("org.robocell.driver.franka.emulator.cfg"));
         for (String side : List.of("left", "right")) {
             java.nio.file.Files.writeString(dir.resolve("org.robocell.cell.robot-" + side + ".cfg"), String.join("\n",
                     "name=" + side, "namespace=" + side, "prefix=" + side + "_", "urdf=kr6r900sixx.urdf",
@@ -283,12 +284,12 @@ class KukaCellTest {
     void twoRobotsFromOneCellFolderRunInTheirOwnLoopsWithTheirOwnClocksAndNames(@TempDir Path dir) throws Exception {
         CellFolder cell = CellFolder.copyOfDefault(dir);
         assertEquals(List.of("org.robocell.cell.robot~fr3", "org.robocell.cell.robot~kr6",
-                "org.robocell.driver.kuka.rsi.emulator"), cell.names());
+                "org.robocell.driver.franka.emulator", "org.robocell.driver.kuka.rsi.emulator"), cell.names());
         RobotAssembly fr3 = assemble(cell.robot("fr3"));
         RobotAssembly kr6 = assemble(cell.robot("kr6"));
 
         assertEquals(1000, fr3.manager().updateRate());
-        assertEquals(ClockKind.INTERNAL, fr3.manager().stats().clock());
+        assertEquals(ClockKind.HARDWARE, fr3.manager().stats().clock());
         assertEquals(250, kr6.manager().updateRate());
         assertEquals(ClockKind.HARDWARE, kr6.manager().stats().clock());
         // the admittance chain's admittance_controller and ft_sensor_command_controller: types this test does not install

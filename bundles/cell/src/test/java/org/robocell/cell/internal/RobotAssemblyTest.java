@@ -31,7 +31,7 @@ import org.robocell.manager.IdleStrategy;
  */
 class RobotAssemblyTest {
 
-    private static final Path CELL = Path.of("../../runtime/cell");
+    private static final Path CELL = Fr3OnMock.folder();
     private static final String JSB = "joint_state_broadcaster/JointStateBroadcaster";
     private static final String FWD = "forward_command_controller/ForwardCommandController";
 
@@ -319,7 +319,8 @@ class RobotAssemblyTest {
                 assembly.hardwareFactoryRemoved(1L);
                 assembly.controllerFactoryRemoved(2L);
                 java.util.logging.Level expected = down ? java.util.logging.Level.FINE : java.util.logging.Level.INFO;
-                assertEquals(3, records.size(), "the driver and two controller types: " + records);
+                // the FR3's arm and its flange sensor both run on the mock driver
+                assertEquals(4, records.size(), "the driver's two components and two controller types: " + records);
                 for (java.util.logging.LogRecord r : records) {
                     assertEquals(expected, r.getLevel(), "shutting down " + down + ": " + r.getMessage());
                 }

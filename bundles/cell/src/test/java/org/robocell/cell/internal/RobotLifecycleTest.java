@@ -34,7 +34,7 @@ import org.robocell.manager.IdleStrategy;
  */
 class RobotLifecycleTest {
 
-    private static final Path FR3 = Path.of("../../runtime/cell/fr3.urdf");
+    private static final Path FR3 = Fr3OnMock.folder().resolve("fr3.urdf");
     private final List<String> events = new ArrayList<>();
     private RobotAssembly assembly;
 

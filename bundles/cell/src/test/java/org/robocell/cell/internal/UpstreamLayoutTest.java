@@ -30,7 +30,7 @@ import org.robocell.manager.IdleStrategy;
  */
 class UpstreamLayoutTest {
 
-    private static final Path CELL = Path.of("../../runtime/cell");
+    private static final Path CELL = Fr3OnMock.folder();
     private static final String FWD = "forward_command_controller/ForwardCommandController";
     private final ChannelDirectory channels = new ChannelDirectory();
     private final List<RobotAssembly> assemblies = new ArrayList<>();
@@ -121,8 +121,11 @@ class UpstreamLayoutTest {
         });
         a.start();
 
+        // both components of the cell's FR3 (the arm and its flange sensor) name the misspelt plugin
         assertEquals(List.of("hardware component 'FR3System': hardware plugin 'mock_components/GenericSytem' is not "
-                + "installed; installed: kuka_rsi_driver/KukaRSIHardware"), said);
+                + "installed; installed: kuka_rsi_driver/KukaRSIHardware; hardware component 'FR3FtSensor': hardware"
+                + " plugin 'mock_components/GenericSytem' is not installed; installed: kuka_rsi_driver/KukaRSIHardware"),
+                said);
         assertFalse(a.isUp());
         assertTrue(a.manager().hardware("FR3System").isEmpty());
 

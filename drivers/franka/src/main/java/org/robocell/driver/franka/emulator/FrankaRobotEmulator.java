@@ -70,6 +70,7 @@ public final class FrankaRobotEmulator implements AutoCloseable {
         this.firmware = new RobotFirmware(plant, model, config.cycleNanos() / 1e9, config.margin(), Fr3Model.urdf(),
                 (id, status) -> commands.send(FciResponse.of(org.robocell.driver.franka.protocol.Command.MOVE, id,
                         status)));
+        firmware.lostCommandsLimit = config.lostCommandsLimit();
         this.composer = new StateComposer(model);
         composer.compose(firmware, plant, state);
         if (config.stepped()) {

@@ -62,6 +62,8 @@ final class RobotFirmware {
     private MoveControllerMode moveController;
     private long moveCommandId = -1;
     int consecutiveLost;
+    /** commands a motion may lose in a row before the robot stops it: 20 on an FR3 */
+    int lostCommandsLimit = MAX_CONSECUTIVE_LOST;
     long motionCycles;
 
     final double[] tauD = new double[DOF];
@@ -193,7 +195,7 @@ final class RobotFirmware {
         motionCycles++;
         successRate.record(fresh != null);
         consecutiveLost = fresh == null ? consecutiveLost + 1 : 0;
-        if (consecutiveLost >= MAX_CONSECUTIVE_LOST) {
+        if (consecutiveLost >= lostCommandsLimit) {
             errors[FrankaError.COMMUNICATION_CONSTRAINTS_VIOLATION.ordinal()] = true;
             abort();
             return;

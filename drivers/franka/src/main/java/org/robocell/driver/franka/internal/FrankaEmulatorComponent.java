@@ -51,6 +51,11 @@ public final class FrankaEmulatorComponent {
         @AttributeDefinition(name = "Limit margin", description = "how far above the FR3's limits a motion may go"
                 + " before the robot stops it, as a fraction")
         double limit_margin() default 0.05;
+
+        @AttributeDefinition(name = "Lost commands limit", description = "commands a motion may lose in a row before"
+                + " the robot stops it (communication_constraints_violation): 20 on an FR3; more only for a"
+                + " demonstration on a machine that pauses")
+        int lost_commands_limit() default FrankaEmulatorConfig.FR3_LOST_COMMANDS_LIMIT;
     }
 
     private final FrankaRobotEmulator emulator;
@@ -101,6 +106,12 @@ public final class FrankaEmulatorComponent {
             c = c.withCommandPort(config.command_port()).withMargin(config.limit_margin());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("command.port / limit.margin: " + e.getMessage());
+        }
+        try {
+            c = c.withLostCommandsLimit(config.lost_commands_limit());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("lost.commands.limit=" + config.lost_commands_limit() + ": "
+                    + e.getMessage());
         }
         if (!config.start_q().isBlank()) {
             double[] q;
