@@ -23,7 +23,6 @@ final class RobotSource implements TopicSource {
 
     private final String robot;
     private final ControllerManager manager;
-    private final int decimation;
     private final TopicSpec jointStatesSpec;
     private final TopicSpec descriptionSpec;
     private final TopicSpec statsSpec;
@@ -32,7 +31,8 @@ final class RobotSource implements TopicSource {
     private volatile RobotModel model;
     private JointTransforms transforms;
     private byte[] description;
-    private long lastPublication = -1;
+    private final Decimation jointStatesDecimation;
+    private final Decimation tfDecimation;
     private final Periodic stats = new Periodic(STATS_PERIOD_NANOS);
     private final Periodic controllers = new Periodic(CONTROLLERS_PERIOD_NANOS);
     private final Periodic descriptions = new Periodic(DESCRIPTION_PERIOD_NANOS);
@@ -40,7 +40,8 @@ final class RobotSource implements TopicSource {
     RobotSource(String robot, ControllerManager manager, int decimation) {
         this.robot = robot;
         this.manager = manager;
-        this.decimation = decimation;
+        this.jointStatesDecimation = new Decimation(decimation);
+        this.tfDecimation = new Decimation(decimation);
         this.jointStatesSpec = Schemas.jointStates(robot);
         this.descriptionSpec = Schemas.robotDescription(robot);
         this.statsSpec = Schemas.loopStats(robot);
@@ -54,7 +55,8 @@ final class RobotSource implements TopicSource {
     /** The scan's view: the broadcaster's channel (null when none runs) and the robot's model (null when unknown). */
     void update(StateOutput jointStatesChannel, RobotModel robotModel) {
         if (jointStatesChannel != jointStates) {
-            lastPublication = -1;
+            jointStatesDecimation.reset();
+            tfDecimation.reset();
         }
         jointStates = jointStatesChannel;
         if (robotModel != model) {
@@ -108,22 +110,20 @@ final class RobotSource implements TopicSource {
             return;
         }
         long publications = channel.publications();
-        if (publications == 0 || lastPublication >= 0 && publications - lastPublication < decimation) {
-            return;
-        }
-        boolean wantStates = sink.wanted(jointStatesSpec.topic());
         JointTransforms tf = transforms;
-        boolean wantTf = tf != null && sink.wanted(Schemas.TF.topic());
-        if (!wantStates && !wantTf) {
+        boolean statesDue = jointStatesDecimation.due(publications) && sink.wanted(jointStatesSpec.topic());
+        boolean tfDue = tf != null && tfDecimation.due(publications) && sink.wanted(Schemas.TF.topic());
+        if (!statesDue && !tfDue) {
             return;
         }
         StateOutput.Snapshot s = channel.snapshot();
-        lastPublication = s.publications();
         JointStates states = JointStates.of(s.fields(), s.values());
-        if (wantStates) {
+        if (statesDue) {
+            jointStatesDecimation.sent(s.publications());
             sink.publish(jointStatesSpec.topic(), epochNanos, Json.bytes(states.toJson(epochNanos, s.publications())));
         }
-        if (wantTf) {
+        if (tfDue) {
+            tfDecimation.sent(s.publications());
             sink.publish(Schemas.TF.topic(), epochNanos,
                     Json.bytes(JointStates.frameTransforms(tf.at(states.positions()), epochNanos)));
         }

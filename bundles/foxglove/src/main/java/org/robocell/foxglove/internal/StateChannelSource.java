@@ -13,14 +13,13 @@ final class StateChannelSource implements TopicSource {
     private final StateOutput channel;
     private final FieldTree fields;
     private final TopicSpec spec;
-    private final int decimation;
-    private long lastPublished = -1;
+    private final Decimation decimation;
 
     StateChannelSource(String name, StateOutput channel, int decimation) {
         this.channel = channel;
         this.fields = new FieldTree(channel.fields());
         this.spec = Schemas.stateChannel(name, fields);
-        this.decimation = decimation;
+        this.decimation = new Decimation(decimation);
     }
 
     /** Whether this source still describes the channel (same instance, same fields). */
@@ -35,16 +34,14 @@ final class StateChannelSource implements TopicSource {
 
     @Override
     public void sample(long epochNanos, Sink sink) {
-        long publications = channel.publications();
-        if (publications == 0 || lastPublished >= 0 && publications - lastPublished < decimation
-                || !sink.wanted(spec.topic())) {
+        if (!decimation.due(channel.publications()) || !sink.wanted(spec.topic())) {
             return;
         }
         StateOutput.Snapshot s = channel.snapshot();
         if (!s.fields().equals(fields.fields())) {
             return; // reshaped: the next scan advertises the new layout
         }
-        lastPublished = s.publications();
+        decimation.sent(s.publications());
         sink.publish(spec.topic(), epochNanos, Json.bytes(fields.values(s.values(), s.publications())));
     }
 }

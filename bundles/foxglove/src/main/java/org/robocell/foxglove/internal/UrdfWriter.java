@@ -1,7 +1,5 @@
 package org.robocell.foxglove.internal;
 
-import java.util.Locale;
-
 import org.robocell.api.model.Joint;
 import org.robocell.api.model.JointLimits;
 import org.robocell.api.model.Link;
@@ -80,8 +78,9 @@ final class UrdfWriter {
         return Double.isFinite(v) ? v : 0;
     }
 
+    /** The shortest text that reads back as the same double, without an exponent. */
     private static String num(double v) {
-        return String.format(Locale.ROOT, "%.9g", v).replaceFirst("\\.?0+(?=e|$)", "");
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     static String xml(String s) {
