@@ -5,8 +5,10 @@
 // the first check that failed.
 //
 //   node protocol-check.mjs <url> <robot> <decimation> <cycles> <parameter> <json value> <refused parameter>
-import { FoxgloveClient } from "@foxglove/ws-protocol";
+import foxglove from "@foxglove/ws-protocol";
 import WebSocket from "ws";
+
+const { FoxgloveClient } = foxglove;
 
 const [url, robot, decimationText, cyclesText, parameter, valueText, refusedParameter] = process.argv.slice(2);
 if (!refusedParameter) {

@@ -115,7 +115,7 @@ final class FoxgloveServer extends WebSocketServer implements TopicSource.Sink {
                 }
                 byte[] last = latched.get(sub.channelId());
                 if (last != null) {
-                    session.offer(sub.channelId(), System.currentTimeMillis() * 1_000_000L, last);
+                    session.offer(sub.channelId(), Json.epochNanos(), last);
                 }
             }
         } else if (request instanceof ClientRequest.Unsubscribe u) {

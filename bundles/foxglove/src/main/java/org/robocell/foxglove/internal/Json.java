@@ -14,6 +14,12 @@ final class Json {
     private Json() {
     }
 
+    /** The wall-clock time in nanoseconds since the epoch, to the clock's resolution (microseconds on Linux). */
+    static long epochNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
     static JsonElement number(double v) {
         return Double.isFinite(v) ? new JsonPrimitive(v) : JsonNull.INSTANCE;
     }

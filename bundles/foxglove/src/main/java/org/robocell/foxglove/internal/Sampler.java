@@ -80,7 +80,7 @@ final class Sampler implements Runnable {
                     scan();
                     nextScan = now + SCAN_NANOS;
                 }
-                long epochNanos = System.currentTimeMillis() * 1_000_000L;
+                long epochNanos = Json.epochNanos();
                 for (TopicSource s : sources) {
                     s.sample(epochNanos, server);
                 }

@@ -39,11 +39,15 @@ class FoxgloveServerTest {
     private TestClient client;
 
     private int start(String host, String token) throws Exception {
+        return start(host, token, 64);
+    }
+
+    private int start(String host, String token, int queue) throws Exception {
         cell.parameters.put("jsb", Map.of("interfaces", List.of("position")));
         cell.channels.put("jsb/joint_states", jointStates);
         ChannelTable table = new ChannelTable();
         List<TrackedRobot> robots = List.of(new TrackedRobot(cell.manager("fr3"), ""));
-        server = new FoxgloveServer(new FoxgloveSettings(host, 0, DECIMATION, token, 64), table,
+        server = new FoxgloveServer(new FoxgloveSettings(host, 0, DECIMATION, token, queue), table,
                 new ParameterBridge(() -> robots));
         server.startAndWait();
         sampler = new Sampler(cell.registry(), () -> robots, r -> model, table, server, DECIMATION);
@@ -181,5 +185,62 @@ class FoxgloveServerTest {
         client.send("{\"op\":\"setParameters\",\"id\":\"t\",\"parameters\":[{\"name\":\"fr3.jsb.interfaces\",\"value\":[]}]}");
         client.await("parameterValues", o -> "t".equals(o.get("id").getAsString()));
         assertEquals(List.of("jsb {interfaces=[]}"), cell.setCalls);
+    }
+
+    @Test
+    void aClientThatNeverReadsLosesOldMessagesAndAnotherClientKeepsGettingItsOwn() throws Exception {
+        // a wide channel (40 kB a message) fills the stalled client's socket buffers after a few hundred messages
+        List<String> fields = java.util.stream.IntStream.range(0, 2000).mapToObj(i -> "j" + i + "/position").toList();
+        StateOutput wide = new StateOutput("wide/state", fields);
+        cell.channels.put("wide/state", wide);
+        int port = start("127.0.0.1", "", 16);
+        try (java.net.Socket stalled = new java.net.Socket()) {
+            stalled.setReceiveBufferSize(4096);
+            stalled.connect(new java.net.InetSocketAddress("127.0.0.1", port));
+            java.io.OutputStream out = stalled.getOutputStream();
+            out.write(("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                    + "Sec-WebSocket-Protocol: foxglove.websocket.v1\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            TestClient reader = connect(port, "/");
+            int wideChannel = channelId(advertised(reader, "/channels/wide/state"), "/channels/wide/state");
+            out.write(maskedText("{\"op\":\"subscribe\",\"subscriptions\":[{\"id\":1,\"channelId\":" + wideChannel + "}]}"));
+            out.flush();
+            reader.send("{\"op\":\"subscribe\",\"subscriptions\":[{\"id\":5,\"channelId\":" + wideChannel + "}]}");
+            double[] values = new double[fields.size()];
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (server.dropped() == 0 && System.nanoTime() < until) {
+                values[0]++;
+                wide.publish(values);
+                java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+            }
+            assertTrue(server.dropped() > 0, "the stalled client lost messages");
+            // the reading client still gets the newest publications
+            long published = wide.publications();
+            wide.publish(values);
+            long received;
+            do {
+                received = reader.awaitData(5).payload().get("publication").getAsLong();
+            } while (received <= published);
+        }
+    }
+
+    /** A client's text frame: masked, as RFC 6455 section 5.3 requires from a client. */
+    private static byte[] maskedText(String text) {
+        byte[] payload = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        java.io.ByteArrayOutputStream f = new java.io.ByteArrayOutputStream();
+        f.write(0x81);
+        if (payload.length < 126) {
+            f.write(0x80 | payload.length);
+        } else {
+            f.write(0x80 | 126);
+            f.write(payload.length >>> 8);
+            f.write(payload.length & 0xFF);
+        }
+        byte[] mask = {1, 2, 3, 4};
+        f.writeBytes(mask);
+        for (int i = 0; i < payload.length; i++) {
+            f.write(payload[i] ^ mask[i % 4]);
+        }
+        return f.toByteArray();
     }
 }
