@@ -56,8 +56,8 @@ public final class FoxgloveComponent {
                     String.valueOf(s.getPort()), String.valueOf(settings.decimation()),
                     settings.loopbackOnly() ? "" : settings.token().isEmpty() ? ", read-only beyond loopback: no token"
                             : ", parameters beyond loopback with the token");
-        } catch (IllegalArgumentException badSetting) {
-            LOG.log(Level.ERROR, "Foxglove server not started: " + PID + ": " + badSetting.getMessage());
+        } catch (IllegalArgumentException | FoxgloveServer.ListenFailure oneLine) {
+            LOG.log(Level.ERROR, "Foxglove server not started: " + PID + ": " + oneLine.getMessage());
             stop(s);
             s = null;
         } catch (Exception e) {

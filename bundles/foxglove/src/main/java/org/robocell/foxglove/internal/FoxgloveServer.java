@@ -49,6 +49,16 @@ final class FoxgloveServer extends WebSocketServer implements TopicSource.Sink {
         setDaemon(true);
     }
 
+    /** The port could not be bound: one line that names the address, no stack trace. */
+    static final class ListenFailure extends Exception {
+
+        private static final long serialVersionUID = 1L;
+
+        ListenFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+
     /** Starts listening; waits (bounded) until the port is bound. */
     void startAndWait() throws Exception {
         start();
@@ -56,7 +66,8 @@ final class FoxgloveServer extends WebSocketServer implements TopicSource.Sink {
             throw new IllegalStateException("the server did not start listening within 10 s");
         }
         if (startFailure != null) {
-            throw startFailure;
+            throw new ListenFailure("cannot listen on " + settings.host() + ":" + settings.port() + ": "
+                    + startFailure.getMessage());
         }
     }
 

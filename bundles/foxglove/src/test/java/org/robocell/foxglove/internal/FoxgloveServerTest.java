@@ -243,4 +243,17 @@ class FoxgloveServerTest {
         }
         return f.toByteArray();
     }
+
+    @Test
+    void aPortInUseIsOneLineNamingTheAddress() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            server = new FoxgloveServer(new FoxgloveSettings("127.0.0.1", port, DECIMATION, "", 16), new ChannelTable(),
+                    new ParameterBridge(List::of));
+            FoxgloveServer.ListenFailure e = org.junit.jupiter.api.Assertions.assertThrows(
+                    FoxgloveServer.ListenFailure.class, server::startAndWait);
+            assertTrue(e.getMessage().startsWith("cannot listen on 127.0.0.1:" + port + ": "), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), "one line");
+        }
+    }
 }
