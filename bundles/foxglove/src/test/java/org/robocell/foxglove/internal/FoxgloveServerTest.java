@@ -214,9 +214,11 @@ class FoxgloveServerTest {
                 java.util.concurrent.locks.LockSupport.parkNanos(100_000);
             }
             assertTrue(server.dropped() > 0, "the stalled client lost messages");
-            // the reading client still gets the newest publications
+            // the reading client still gets the newest publications (a decimation's worth more, so one is due)
             long published = wide.publications();
-            wide.publish(values);
+            for (int i = 0; i < DECIMATION; i++) {
+                wide.publish(values);
+            }
             long received;
             do {
                 received = reader.awaitData(5).payload().get("publication").getAsLong();
