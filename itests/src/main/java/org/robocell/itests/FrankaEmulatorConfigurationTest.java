@@ -16,6 +16,7 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
@@ -50,6 +51,15 @@ class FrankaEmulatorConfigurationTest {
     private Configuration configuration;
 
     /**
+     * Starts when no instance is left from another test of the same PID (FrankaCellTest runs an emulator too): SCR
+     * took a configuration created while the other's deletion was still on its way for one it had seen, and ignored it.
+     */
+    @BeforeEach
+    void noEmulatorLeft() throws Exception {
+        awaitNoInstance();
+    }
+
+    /**
      * Deletes the configuration and waits until the component has no instance left: a configuration for the same PID
      * created by the next test while the deletion is still on its way can otherwise meet the old instance.
      */
@@ -58,6 +68,10 @@ class FrankaEmulatorConfigurationTest {
         if (configuration != null) {
             configuration.delete();
         }
+        awaitNoInstance();
+    }
+
+    private void awaitNoInstance() throws InterruptedException {
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (emulatorInstances() > 0) {
             assertTrue(System.nanoTime() < deadline, "the emulator component still runs after its configuration"
