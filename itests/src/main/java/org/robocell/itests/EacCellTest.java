@@ -12,7 +12,6 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 import org.apache.felix.service.command.CommandProcessor;
 import org.junit.jupiter.api.AfterEach;
@@ -79,7 +78,7 @@ class EacCellTest {
         props.put("controllers", CELL.resolve((String) props.get("controllers")).toString());
         iisy = configAdmin.getFactoryConfiguration("org.robocell.cell.robot", "itest-iisy", "?");
         iisy.update(props);
-        awaitOutput("cell:status -r iisy", "iisy: unconfigured");
+        shell.awaitOutput("cell:status -r iisy", "iisy: unconfigured");
     }
 
     @AfterEach
@@ -160,20 +159,4 @@ class EacCellTest {
         }
     }
 
-    private void awaitOutput(String command, String regex) throws Exception {
-        Pattern p = Pattern.compile(regex);
-        String out = "";
-        for (int i = 0; i < 400; i++) {
-            try {
-                out = shell.run(command);
-                if (p.matcher(out).find()) {
-                    return;
-                }
-            } catch (Exception notYet) {
-                out = String.valueOf(notYet.getMessage());
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("'" + command + "' never showed /" + regex + "/; last output:\n" + out);
-    }
 }

@@ -15,7 +15,6 @@ import java.util.Hashtable;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Pattern;
 
 import org.apache.felix.service.command.CommandProcessor;
 import org.junit.jupiter.api.AfterEach;
@@ -77,7 +76,7 @@ class FriCellTest {
         props.put("controllers", FIXTURE.resolve("iiwa14_controllers.yaml").toString());
         iiwa = configAdmin.getFactoryConfiguration("org.robocell.cell.robot", "itest-iiwa14", "?");
         iiwa.update(props);
-        awaitOutput("cell:status -r iiwa14", "iiwa14: unconfigured");
+        shell.awaitOutput("cell:status -r iiwa14", "iiwa14: unconfigured");
     }
 
     @AfterEach
@@ -157,20 +156,4 @@ class FriCellTest {
         }
     }
 
-    private void awaitOutput(String command, String regex) throws Exception {
-        Pattern p = Pattern.compile(regex);
-        String out = "";
-        for (int i = 0; i < 400; i++) {
-            try {
-                out = shell.run(command);
-                if (p.matcher(out).find()) {
-                    return;
-                }
-            } catch (Exception notYet) {
-                out = String.valueOf(notYet.getMessage());
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("'" + command + "' never showed /" + regex + "/; last output:\n" + out);
-    }
 }

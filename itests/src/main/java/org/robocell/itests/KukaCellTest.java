@@ -90,8 +90,8 @@ class KukaCellTest {
         Files.writeString(urdf, ephemeral);
         fr3 = robotFromCell("fr3", CELL.resolve("fr3.urdf"));
         kr6 = robotFromCell("kr6", urdf);
-        awaitOutput("cell:status -r kr6", "kr6: unconfigured");
-        awaitOutput("controller:list -r fr3", "joint_trajectory_controller\\s.*active");
+        shell.awaitOutput("cell:status -r kr6", "kr6: unconfigured");
+        shell.awaitOutput("controller:list -r fr3", "joint_trajectory_controller\\s.*active");
     }
 
     @AfterEach
@@ -248,20 +248,4 @@ class KukaCellTest {
         }
     }
 
-    private void awaitOutput(String command, String regex) throws Exception {
-        Pattern p = Pattern.compile(regex);
-        String out = "";
-        for (int i = 0; i < 400; i++) {
-            try {
-                out = shell.run(command);
-                if (p.matcher(out).find()) {
-                    return;
-                }
-            } catch (Exception notYet) {
-                out = String.valueOf(notYet.getMessage());
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("'" + command + "' never showed /" + regex + "/; last output:\n" + out);
-    }
 }

@@ -85,8 +85,8 @@ class MotionPrimitivesCellTest {
                 .replace("<param name=\"listen_port\">59152</param>", "<param name=\"listen_port\">0</param>"));
         fr3 = robotFromCell("fr3", CELL.resolve("fr3.urdf"));
         kr6 = robotFromCell("kr6", urdf);
-        awaitOutput("cell:status -r kr6", "kr6: unconfigured");
-        awaitOutput("controller:list -r fr3", "motion_primitive\\s.*inactive");
+        shell.awaitOutput("cell:status -r kr6", "kr6: unconfigured");
+        shell.awaitOutput("controller:list -r fr3", "motion_primitive\\s.*inactive");
     }
 
     @AfterEach
@@ -214,20 +214,4 @@ class MotionPrimitivesCellTest {
         }
     }
 
-    private void awaitOutput(String command, String regex) throws Exception {
-        Pattern p = Pattern.compile(regex);
-        String out = "";
-        for (int i = 0; i < 400; i++) {
-            try {
-                out = shell.run(command);
-                if (p.matcher(out).find()) {
-                    return;
-                }
-            } catch (Exception notYet) {
-                out = String.valueOf(notYet.getMessage());
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("'" + command + "' never showed /" + regex + "/; last output:\n" + out);
-    }
 }

@@ -30,4 +30,25 @@ final class Shell {
         }
         return buffer.toString(StandardCharsets.UTF_8);
     }
+
+    /**
+     * Runs the command until its output shows the pattern (bounded: 400 tries 50 ms apart), a failing run counting as
+     * not yet; returns that output.
+     */
+    String awaitOutput(String command, String regex) throws Exception {
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile(regex);
+        String out = "";
+        for (int i = 0; i < 400; i++) {
+            try {
+                out = run(command);
+                if (p.matcher(out).find()) {
+                    return out;
+                }
+            } catch (Exception notYet) {
+                out = String.valueOf(notYet.getMessage());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("'" + command + "' never showed /" + regex + "/; last output:\n" + out);
+    }
 }
