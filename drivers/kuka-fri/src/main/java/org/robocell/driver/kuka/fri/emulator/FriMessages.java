@@ -117,6 +117,7 @@ final class FriMessages {
                 .setMeasuredTorque(v2Joints(f.measuredTorque))
                 .setCommandedTorque(v2Joints(f.commandedTorque))
                 .setExternalTorque(v2Joints(f.externalTorque))
+                .setMeasuredCartesianPose(pose(f.measuredPose))
                 .setTimestamp(FriV2.TimeStamp.newBuilder().setSec((int) (f.timeNanos / 1_000_000_000L))
                         .setNanosec((int) (f.timeNanos % 1_000_000_000L)));
         FriV2.RobotInfo.Builder robot = FriV2.RobotInfo.newBuilder().setNumberOfJoints(LbrIiwa14.JOINTS)
@@ -128,6 +129,7 @@ final class FriMessages {
         }
         FriV2.MessageIpoData.Builder ipo = FriV2.MessageIpoData.newBuilder()
                 .setJointPosition(v2Joints(f.ipoPosition))
+                .setCartesianPose(pose(f.ipoPose))
                 .setClientCommandMode(FriV2.ClientCommandMode.forNumber(f.commandMode.ordinal()))
                 .setOverlayType(FriV2.OverlayType.forNumber(overlay(f.commandMode)))
                 .setTrackingPerformance(f.state.commanding() ? 1.0 : 0.0);
@@ -164,6 +166,14 @@ final class FriMessages {
         FriV1.JointValues.Builder b = FriV1.JointValues.newBuilder();
         for (double v : q) {
             b.addValue(v);
+        }
+        return b;
+    }
+
+    private static FriV2.QuaternionTransformation.Builder pose(double[] pose) {
+        FriV2.QuaternionTransformation.Builder b = FriV2.QuaternionTransformation.newBuilder().setName("");
+        for (double v : pose) {
+            b.addElement(v);
         }
         return b;
     }

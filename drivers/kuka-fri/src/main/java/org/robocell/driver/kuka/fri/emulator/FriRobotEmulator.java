@@ -51,6 +51,10 @@ public final class FriRobotEmulator implements AutoCloseable {
     private final double[] ipo;
     private final double[] torque = new double[LbrIiwa14.JOINTS];
     private final double[] wrench = new double[6];
+    /** 2.x: the flange pose from the joints (the measured pose) and its inverse for CARTESIAN_POSE commands */
+    private final LbrIiwa14Kinematics kinematics;
+    private final double[] solution = new double[LbrIiwa14.JOINTS];
+    private final double[] measuredPose = new double[7];
 
     private volatile FriSessionState state = FriSessionState.MONITORING_WAIT;
     private volatile FriConnectionQuality quality = FriConnectionQuality.POOR;
@@ -72,6 +76,7 @@ public final class FriRobotEmulator implements AutoCloseable {
     private volatile long foreignReplies;
     private volatile long incompleteCommands;
     private volatile long limitedCommands;
+    private volatile long unreachablePoses;
     private volatile long stops;
     private volatile long commandedCycles;
     private volatile long overruns;
@@ -95,6 +100,8 @@ public final class FriRobotEmulator implements AutoCloseable {
         this.target = config.startJoints();
         this.ipo = config.startJoints();
         this.commandingArmed = config.commandMode() != FriCommandMode.NO_COMMAND_MODE;
+        this.kinematics = config.version() == org.robocell.driver.kuka.fri.protocol.FriVersion.V2
+                ? new LbrIiwa14Kinematics() : null;
         DatagramChannel main = DatagramChannel.open();
         DatagramChannel other = null;
         Selector sel = null;
@@ -245,7 +252,14 @@ public final class FriRobotEmulator implements AutoCloseable {
             incompleteCommands++;
             return false;
         }
-        if (state != FriSessionState.COMMANDING_ACTIVE || reply.positions == null) {
+        if (state != FriSessionState.COMMANDING_ACTIVE) {
+            return true;
+        }
+        if (mode == FriCommandMode.CARTESIAN_POSE) {
+            applyPose(reply.cartesianPose);
+            return true;
+        }
+        if (reply.positions == null) {
             return true;
         }
         synchronized (lock) {
@@ -266,6 +280,22 @@ public final class FriRobotEmulator implements AutoCloseable {
         }
         commandedCycles++;
         return true;
+    }
+
+    /**
+     * The Cartesian overlay: the joints that put the flange at the pose, found from where the arm is commanded to
+     * be; a pose without a unit quaternion or out of reach from there moves nothing and is counted.
+     */
+    private void applyPose(double[] pose) {
+        double n = Math.sqrt(pose[3] * pose[3] + pose[4] * pose[4] + pose[5] * pose[5] + pose[6] * pose[6]);
+        synchronized (lock) {
+            if (Math.abs(n - 1) > 1e-3 || !kinematics.joints(pose, target, solution)) {
+                unreachablePoses++;
+                return;
+            }
+            System.arraycopy(solution, 0, target, 0, target.length);
+        }
+        commandedCycles++;
     }
 
     private static boolean valid(double[] values, int n) {
@@ -367,6 +397,11 @@ public final class FriRobotEmulator implements AutoCloseable {
             System.arraycopy(ipo, 0, f.ipoPosition, 0, joints.length);
             System.arraycopy(torque, 0, f.commandedTorque, 0, joints.length);
             System.arraycopy(torque, 0, f.measuredTorque, 0, joints.length);
+            if (kinematics != null) {
+                kinematics.pose(joints, f.measuredPose);
+                kinematics.pose(ipo, f.ipoPose);
+                System.arraycopy(f.measuredPose, 0, measuredPose, 0, 7);
+            }
         }
         f.timeNanos = System.nanoTime() - startNanos;
         byte[] bytes = FriMessages.monitoring(config.version(), f);
@@ -456,6 +491,24 @@ public final class FriRobotEmulator implements AutoCloseable {
         synchronized (lock) {
             return joints.clone();
         }
+    }
+
+    /**
+     * 2.x: the flange pose the last monitoring message reported: x, y, z (mm), qw, qx, qy, qz.
+     * @since 1.1
+     */
+    public double[] measuredPose() {
+        synchronized (lock) {
+            return measuredPose.clone();
+        }
+    }
+
+    /**
+     * CARTESIAN_POSE commands without a unit quaternion, or out of reach from where the arm was, that moved nothing.
+     * @since 1.1
+     */
+    public long unreachablePoses() {
+        return unreachablePoses;
     }
 
     /** The commanded torques of the last command (Nm). */

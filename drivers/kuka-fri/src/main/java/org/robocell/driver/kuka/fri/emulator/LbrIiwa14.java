@@ -12,6 +12,17 @@ public final class LbrIiwa14 {
     private static final double[] VELOCITY_LIMIT_DEG_S = { 85, 85, 100, 75, 130, 135, 135 };
     private static final double TORQUE_LIMIT_NM = 200;
 
+    /**
+     * height of the A2 axis above the base (mm): the centre of the sphere the flange can reach
+     * @since 1.1
+     */
+    public static final double SHOULDER_HEIGHT_MM = 360;
+    /**
+     * the flange's largest distance from the A2 axis (mm): 420 to A4, 400 to A6, 126 to the flange
+     * @since 1.1
+     */
+    public static final double REACH_MM = 946;
+
     private LbrIiwa14() {
     }
 

@@ -19,5 +19,8 @@ final class RobotFrame {
     final double[] commandedTorque = new double[LbrIiwa14.JOINTS];
     final double[] externalTorque = new double[LbrIiwa14.JOINTS];
     final double[] ipoPosition = new double[LbrIiwa14.JOINTS];
+    /** 2.x: x, y, z (mm), qw, qx, qy, qz of the flange, measured and interpolated */
+    final double[] measuredPose = new double[7];
+    final double[] ipoPose = new double[7];
     long timeNanos;
 }

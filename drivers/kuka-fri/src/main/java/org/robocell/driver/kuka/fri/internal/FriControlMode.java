@@ -13,6 +13,11 @@ enum FriControlMode {
     JOINT_IMPEDANCE_CONTROL(2, FriCommandMode.POSITION, "position"),
     /** joint torques on the wire, with the measured positions held */
     JOINT_TORQUE_CONTROL(4, FriCommandMode.TORQUE, "effort"),
+    /**
+     * FRI 2.x only: a Cartesian pose of the flange on the wire, no joint positions (kuka_drivers'
+     * {@code CARTESIAN_POSITION_CONTROL} on branch {@code feature/fri_cart_pose_control})
+     */
+    CARTESIAN_POSITION_CONTROL(5, FriCommandMode.CARTESIAN_POSE, null),
     /** a Cartesian wrench on the wire, with the measured positions held */
     WRENCH_CONTROL(8, FriCommandMode.WRENCH, null);
 
@@ -36,6 +41,6 @@ enum FriControlMode {
             }
         }
         throw new IllegalArgumentException("control_mode '" + text + "' is not one FRI runs: 1 (joint position), 2"
-                + " (joint impedance), 4 (joint torque) or 8 (wrench)");
+                + " (joint impedance), 4 (joint torque), 5 (Cartesian position, FRI 2.x) or 8 (wrench)");
     }
 }

@@ -16,7 +16,7 @@ import org.robocell.driver.kuka.fri.protocol.FriVersion;
 record FriDriverSettings(InetAddress clientIp, int clientPort, InetAddress controllerIp, FriVersion version,
         int receiveMultiplier, int sendPeriodMs, FriControlMode controlMode, double[] jointStiffness,
         double[] jointDamping, long receiveTimeoutNanos, long activateTimeoutNanos, long inactiveReadPeriodNanos,
-        String statusPrefix) {
+        String statusPrefix, double maxCartesianVelocity, double maxCartesianAngularVelocity) {
 
     static final String CLIENT_IP = "client_ip";
     static final String CLIENT_PORT = "client_port";
@@ -31,6 +31,8 @@ record FriDriverSettings(InetAddress clientIp, int clientPort, InetAddress contr
     static final String ACTIVATE_TIMEOUT_MS = "activate_timeout_ms";
     static final String INACTIVE_READ_PERIOD_MS = "inactive_read_period_ms";
     static final String STATUS_PREFIX = "status_prefix";
+    static final String MAX_CARTESIAN_VELOCITY = "max_cartesian_velocity";
+    static final String MAX_CARTESIAN_ANGULAR_VELOCITY = "max_cartesian_angular_velocity";
 
     /** {@code DEFAULT_PORTID} of the KUKA client SDK's examples */
     static final int DEFAULT_PORT = 30200;
@@ -54,6 +56,11 @@ record FriDriverSettings(InetAddress clientIp, int clientPort, InetAddress contr
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("hardware '" + info.name() + "' parameter " + e.getMessage());
         }
+        if (mode == FriControlMode.CARTESIAN_POSITION_CONTROL && version != FriVersion.V2) {
+            throw new IllegalArgumentException("hardware '" + info.name() + "' parameter " + CONTROL_MODE + " 5"
+                    + " (cartesian_position_control) needs FRI 2.x: FRI 1.x has no Cartesian pose command (parameter "
+                    + FRI_VERSION + " is 1)");
+        }
         // kuka_drivers' defaults (kuka_sunrise_fri_driver/config/driver_config.yaml)
         double[] stiffness = vector(info, JOINT_STIFFNESS, joints, 100.0, 0, Double.MAX_VALUE);
         double[] damping = vector(info, JOINT_DAMPING, joints, 0.7, 0, 1);
@@ -62,7 +69,24 @@ record FriDriverSettings(InetAddress clientIp, int clientPort, InetAddress contr
                 mode, stiffness, damping, integer(info, RECEIVE_TIMEOUT_MS, 1000, 1, 60_000) * 1_000_000L,
                 integer(info, ACTIVATE_TIMEOUT_MS, 10_000, 1, 600_000) * 1_000_000L,
                 integer(info, INACTIVE_READ_PERIOD_MS, 10, 1, 1000) * 1_000_000L,
-                info.parameter(STATUS_PREFIX, "fri"));
+                info.parameter(STATUS_PREFIX, "fri"), real(info, MAX_CARTESIAN_VELOCITY, 1000.0, 1e-3, 10_000),
+                real(info, MAX_CARTESIAN_ANGULAR_VELOCITY, Math.PI, 1e-6, 100));
+    }
+
+    private static double real(HardwareInfo info, String key, double fallback, double min, double max) {
+        String text = info.parameter(key, String.valueOf(fallback)).trim();
+        double v;
+        try {
+            v = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("hardware '" + info.name() + "' parameter " + key + "='" + text
+                    + "' is not a number (expected " + min + " to " + max + ")");
+        }
+        if (!(v >= min && v <= max)) {
+            throw new IllegalArgumentException("hardware '" + info.name() + "' parameter " + key + "=" + v
+                    + " is out of range (expected " + min + " to " + max + ")");
+        }
+        return v;
     }
 
     private static InetAddress address(HardwareInfo info, String key, String fallback) {

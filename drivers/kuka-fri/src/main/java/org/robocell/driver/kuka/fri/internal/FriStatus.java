@@ -16,6 +16,8 @@ enum FriStatus {
     STALE_PACKETS,
     RECEIVE_TIMEOUTS,
     HELD_COMMANDS,
+    /** {@link HeldReason} number of the last command held (0: none since activation) */
+    HELD_REASON,
     DRAIN_LIMITS;
 
     String interfaceName() {

@@ -27,7 +27,10 @@ import org.robocell.driver.kuka.fri.protocol.FriSessionState;
  * A KUKA LBR under FRI as a system component: seven joints in URDF order with {@code position} command and state
  * interfaces (rad), {@code effort} (measured torque, Nm), {@code external_torque} and {@code commanded_position}
  * state interfaces, an {@code effort} command in joint torque control, a Cartesian wrench command in wrench control,
- * and the session's status as {@code fri/*} state interfaces.
+ * on 2.x the measured Cartesian pose as {@code dummy_cart_joint/<x|y|z|qw|qx|qy|qz>/position} state interfaces and,
+ * in Cartesian position control, command interfaces of the same names (kuka_drivers' names, branch
+ * {@code feature/fri_cart_pose_control}, {@code kuka_sunrise_fri_driver/src/hardware_interface.cpp}), and the
+ * session's status as {@code fri/*} state interfaces.
  * <p>
  * The robot owns the cycle: {@link #read} blocks until the controller's monitoring message arrives (every send
  * period) and {@link #write} answers it, every {@code receiveMultiplier}-th one, as the KUKA client SDK does. Neither
@@ -44,6 +47,9 @@ public final class KukaFriHardware implements HardwareComponent {
     static final int MAX_DRAIN_PER_READ = 32;
     private static final String[] WRENCH_NAMES = { "force.x", "force.y", "force.z", "torque.x", "torque.y",
             "torque.z" };
+    /** kuka_drivers' {@code HW_IF_CART_PREFIX} and its order of the pose (the SDK's: x, y, z, qw, qx, qy, qz) */
+    static final String CARTESIAN_PREFIX = "dummy_cart_joint/";
+    static final String[] POSE_NAMES = { "x", "y", "z", "qw", "qx", "qy", "qz" };
 
     private HardwareContext context;
     private FriDriverSettings settings;
@@ -62,6 +68,8 @@ public final class KukaFriHardware implements HardwareComponent {
     private CommandInterfaceHandle[] positionCommand;
     private CommandInterfaceHandle[] effortCommand;
     private CommandInterfaceHandle[] wrenchCommand;
+    private CommandInterfaceHandle[] poseCommand;
+    private StateInterfaceHandle[] poseState;
     private final StateInterfaceHandle[] status = new StateInterfaceHandle[FriStatus.values().length];
     private double[] minPosition;
     private double[] maxPosition;
@@ -79,6 +87,8 @@ public final class KukaFriHardware implements HardwareComponent {
     private final double[] externalTorque = new double[FriMonitorReader.MAX_JOINTS];
     private final double[] commanded = new double[FriMonitorReader.MAX_JOINTS];
     private final double[] ipo = new double[FriMonitorReader.MAX_JOINTS];
+    private final double[] measuredPose = new double[FriMonitorReader.POSE_ELEMENTS];
+    private boolean poseMeasured;
     private FriSessionState sessionState;
     private int quality;
     private long robotSequence;
@@ -92,6 +102,13 @@ public final class KukaFriHardware implements HardwareComponent {
     private final double[] heldPosition = new double[FriMonitorReader.MAX_JOINTS];
     private final double[] heldTorque = new double[FriMonitorReader.MAX_JOINTS];
     private final double[] heldWrench = new double[6];
+    private final double[] heldPose = new double[FriMonitorReader.POSE_ELEMENTS];
+    private final double[] commandedPose = new double[FriMonitorReader.POSE_ELEMENTS];
+    private boolean poseCommanded;
+    private CartesianPoseGuard poseGuard;
+    /** seconds between two answers: the robot's send period times the receive multiplier */
+    private double answerPeriod;
+    private volatile HeldReason heldReason = HeldReason.NONE;
     private final boolean[] positionCommanded = new boolean[FriMonitorReader.MAX_JOINTS];
     private long clientSequence;
     private long sinceLastSend;
@@ -124,6 +141,8 @@ public final class KukaFriHardware implements HardwareComponent {
             bindExtras();
             gate = new FriGate(settings.version(), settings.controllerIp());
             writer = new FriCommandWriter(settings.version());
+            poseGuard = new CartesianPoseGuard(settings.maxCartesianVelocity(),
+                    settings.maxCartesianAngularVelocity());
             return CallbackReturn.SUCCESS;
         } catch (IllegalArgumentException e) {
             return fail(CallbackReturn.ERROR, Fault.CONFIGURATION, e.getMessage());
@@ -176,6 +195,20 @@ public final class KukaFriHardware implements HardwareComponent {
                 String name = "wrench/" + WRENCH_NAMES[k];
                 wrenchCommand[k] = context.hasCommandInterface(name) ? context.command(name)
                         : context.exportCommandInterface(name, InterfaceInfo.of(WRENCH_NAMES[k]));
+            }
+        }
+        if (settings.version() == org.robocell.driver.kuka.fri.protocol.FriVersion.V2) {
+            poseState = new StateInterfaceHandle[POSE_NAMES.length];
+            for (int k = 0; k < POSE_NAMES.length; k++) {
+                poseState[k] = state(CARTESIAN_PREFIX + POSE_NAMES[k] + "/position", "position");
+            }
+        }
+        if (settings.controlMode() == FriControlMode.CARTESIAN_POSITION_CONTROL) {
+            poseCommand = new CommandInterfaceHandle[POSE_NAMES.length];
+            for (int k = 0; k < POSE_NAMES.length; k++) {
+                String name = CARTESIAN_PREFIX + POSE_NAMES[k] + "/position";
+                poseCommand[k] = context.hasCommandInterface(name) ? context.command(name)
+                        : context.exportCommandInterface(name, InterfaceInfo.of("position"));
             }
         }
         for (FriStatus s : FriStatus.values()) {
@@ -274,6 +307,9 @@ public final class KukaFriHardware implements HardwareComponent {
             double[] echo = sessionState == FriSessionState.COMMANDING_WAIT || settings.version()
                     == org.robocell.driver.kuka.fri.protocol.FriVersion.V2 ? ipo : commanded;
             System.arraycopy(echo, 0, heldPosition, 0, joints);
+            if (poseMeasured) {
+                System.arraycopy(measuredPose, 0, heldPose, 0, heldPose.length);
+            }
             Arrays.fill(heldTorque, 0.0);
             Arrays.fill(heldWrench, 0.0);
             if (sessionState != FriSessionState.IDLE && due() && !sendFromControl()) {
@@ -282,6 +318,21 @@ public final class KukaFriHardware implements HardwareComponent {
             }
         }
         // every activation starts from the measured state: the loop's controllers restart from it, the robot holds
+        if (poseCommand != null) {
+            if (!poseMeasured) {
+                return fail(CallbackReturn.FAILURE, Fault.NO_MEASURED_STATE, "the robot at " + robotAddress
+                        + " sends no measured Cartesian pose (FRI 2.x monitorData.measuredCartesianPose), control_mode"
+                        + " 5 (cartesian_position_control) starts from it");
+            }
+            System.arraycopy(measuredPose, 0, heldPose, 0, heldPose.length);
+            poseCommanded = false;
+            for (CommandInterfaceHandle h : poseCommand) {
+                h.set(Double.NaN);
+            }
+        }
+        answerPeriod = Math.max(1, gate.reader.sendPeriodMs()) * 1e-3 * receiveMultiplier;
+        heldReason = HeldReason.NONE;
+        setStatus(FriStatus.HELD_REASON, 0);
         for (int i = 0; i < joints; i++) {
             if (!Double.isFinite(measured[i])) {
                 return fail(CallbackReturn.FAILURE, Fault.NO_MEASURED_STATE, "the robot reports joint "
@@ -366,6 +417,10 @@ public final class KukaFriHardware implements HardwareComponent {
             commanded[i] = i < r.commandedPositionCount() ? r.commandedPosition(i) : r.measuredPosition(i);
             ipo[i] = i < r.ipoPositionCount() ? r.ipoPosition(i) : r.measuredPosition(i);
         }
+        poseMeasured = r.measuredPoseCount() == FriMonitorReader.POSE_ELEMENTS;
+        for (int k = 0; k < measuredPose.length; k++) {
+            measuredPose[k] = poseMeasured ? r.measuredPose(k) : Double.NaN;
+        }
         sessionState = r.sessionState();
         quality = r.quality().ordinal();
         robotSequence = r.sequenceCounter();
@@ -398,6 +453,10 @@ public final class KukaFriHardware implements HardwareComponent {
 
     private int encode(byte[] out) {
         FriCommandMode mode = settings.controlMode().commandMode;
+        if (mode == FriCommandMode.CARTESIAN_POSE && sessionState != null && sessionState.commanding()) {
+            // the SDK's client sends the interpolator's pose while waiting and the commanded one while active
+            return writer.writeCartesianPose(clientSequence++, robotSequence, heldPose, out);
+        }
         return writer.write(clientSequence++, robotSequence, heldPosition,
                 mode == FriCommandMode.TORQUE ? heldTorque : null, mode == FriCommandMode.WRENCH ? heldWrench : null,
                 joints, out);
@@ -409,6 +468,10 @@ public final class KukaFriHardware implements HardwareComponent {
         clearFailure();
         if (active) {
             active = false;
+            if (held > 0) {
+                LOG.log(Level.WARNING, "{0}: {1} commands held while commanding, the last because {2}",
+                        context.info().name(), held, heldReason.line);
+            }
             LOG.log(Level.INFO, "{0}: FRI commanding ends; the robot at {1} stops the overlay and holds",
                     context.info().name(), robotAddress);
         }
@@ -518,14 +581,14 @@ public final class KukaFriHardware implements HardwareComponent {
                 positionCommanded[i] = true;
             } else if (!Double.isNaN(q) || positionCommanded[i]) {
                 // NaN before any controller wrote a value means "nobody commands this joint yet": hold silently
-                held++;
+                hold(Double.isFinite(q) ? HeldReason.BEYOND_JOINT_LIMIT : HeldReason.NOT_FINITE);
             }
             if (effortCommand[i] != null && settings.controlMode() == FriControlMode.JOINT_TORQUE_CONTROL) {
                 double t = effortCommand[i].get();
                 if (Math.abs(t) <= maxTorque[i]) {
                     heldTorque[i] = t;
                 } else if (!Double.isNaN(t)) {
-                    held++;
+                    hold(Double.isFinite(t) ? HeldReason.BEYOND_TORQUE_LIMIT : HeldReason.NOT_FINITE);
                 }
             }
         }
@@ -535,9 +598,12 @@ public final class KukaFriHardware implements HardwareComponent {
                 if (Double.isFinite(w)) {
                     heldWrench[k] = w;
                 } else if (!Double.isNaN(w)) {
-                    held++;
+                    hold(HeldReason.NOT_FINITE);
                 }
             }
+        }
+        if (poseCommand != null) {
+            takePose();
         }
         if (!due()) {
             return ReturnType.OK;
@@ -558,24 +624,64 @@ public final class KukaFriHardware implements HardwareComponent {
     }
 
     /**
+     * A pose goes to the wire when the {@link CartesianPoseGuard} lets it; seven NaN before any controller wrote one
+     * mean nobody commands the pose yet, and the held pose goes out silently.
+     */
+    private void takePose() {
+        boolean untouched = !poseCommanded;
+        for (int k = 0; k < commandedPose.length; k++) {
+            double v = poseCommand[k].get();
+            commandedPose[k] = v;
+            untouched &= Double.isNaN(v);
+        }
+        if (untouched) {
+            return;
+        }
+        HeldReason why = poseGuard.check(commandedPose, heldPose, answerPeriod);
+        if (why == HeldReason.NONE) {
+            System.arraycopy(commandedPose, 0, heldPose, 0, heldPose.length);
+            poseCommanded = true;
+        } else {
+            hold(why);
+        }
+    }
+
+    private void hold(HeldReason why) {
+        held++;
+        if (heldReason != why) {
+            heldReason = why;
+            setStatus(FriStatus.HELD_REASON, why.number);
+        }
+    }
+
+    /** Why the loop last held a command since activation ({@link HeldReason#NONE}: never). */
+    HeldReason heldReason() {
+        return heldReason;
+    }
+
+    /**
      * FRI fixes the client command mode for the whole overlay (kuka_drivers: "cannot be changed in active state"):
      * controllers may take over the interfaces of {@code control_mode}, never others.
      */
     @Override
     public ReturnType prepareCommandModeSwitch(List<String> start, List<String> stop) {
         String wanted = settings.controlMode().jointInterface;
+        boolean cartesian = settings.controlMode() == FriControlMode.CARTESIAN_POSITION_CONTROL;
         for (String name : start) {
             String suffix = name.substring(name.lastIndexOf('/') + 1);
             boolean wrench = name.startsWith("wrench/");
+            boolean pose = name.startsWith(CARTESIAN_PREFIX);
             boolean allowed = wrench ? settings.controlMode() == FriControlMode.WRENCH_CONTROL
+                    : pose || cartesian ? pose && cartesian
                     : suffix.equals("position") || suffix.equals(wanted);
             if (!allowed) {
                 callbackFault = Fault.CONFIGURATION;
                 callbackError = "FRI cannot command '" + name + "': the robot's client command mode is fixed"
                         + " while commanding, and control_mode " + settings.controlMode().number + " ("
                         + settings.controlMode().name().toLowerCase(java.util.Locale.ROOT) + ") commands "
-                        + (wanted == null ? "position and wrench" : wanted.equals("position") ? "position"
-                                : "position and " + wanted);
+                        + (cartesian ? "the Cartesian pose " + CARTESIAN_PREFIX + "x/position .. " + CARTESIAN_PREFIX
+                                + "qz/position" : wanted == null ? "position and wrench"
+                                : wanted.equals("position") ? "position" : "position and " + wanted);
                 return ReturnType.ERROR;
             }
         }
@@ -588,6 +694,11 @@ public final class KukaFriHardware implements HardwareComponent {
             effortState[i].set(measuredTorque[i]);
             externalTorqueState[i].set(externalTorque[i]);
             commandedPositionState[i].set(commanded[i]);
+        }
+        if (poseState != null) {
+            for (int k = 0; k < poseState.length; k++) {
+                poseState[k].set(measuredPose[k]);
+            }
         }
         setStatus(FriStatus.SESSION_STATE, sessionState.ordinal());
         setStatus(FriStatus.CONNECTION_QUALITY, quality);

@@ -3,7 +3,7 @@ package org.robocell.driver.kuka.fri.protocol;
 /**
  * Writes an {@code FRICommandMessage} (on 2.x in its {@link FriFrame}) into a reused buffer, allocating nothing: the header with the client's sequence
  * counter and the reflected one of the monitoring message answered, and the command data of the session's command
- * mode (joint positions, plus joint torques or a Cartesian wrench). Repeated doubles are written unpacked, one tag
+ * mode (joint positions, plus joint torques or a Cartesian wrench; on 2.x a Cartesian pose instead). Repeated doubles are written unpacked, one tag
  * and eight bytes per value, as the KUKA client SDK's nanopb callbacks do ({@code pb_frimessages_callbacks.c}).
  * <p>
  * The caller checks the values (finite, in the robot's limits): this class writes what it is given.
@@ -62,6 +62,46 @@ public final class FriCommandWriter {
             p = doubles(out, p, 3, torques, joints);
         }
         return version == FriVersion.V2 ? FriFrame.wrap(out, p - start, crc) : p;
+    }
+
+    /**
+     * A 2.x command in {@link FriCommandMode#CARTESIAN_POSE}: {@code commandData.cartesianPose} (field 6), a
+     * {@code QuaternionTransformation} with an empty name and the seven elements x, y, z (mm), qw, qx, qy, qz, as
+     * the SDK's {@code LBRCommand::setCartesianPose} fills it ({@code friLBRCommand.cpp}, SDK 2.5/2.7). The
+     * redundancy information (field 7) is not sent: the robot keeps its interpolated E1.
+     *
+     * @return the datagram's length in {@code out}
+     * @throws IllegalStateException on a 1.x writer: 1.x has no Cartesian pose command
+     * @since 1.1
+     */
+    public int writeCartesianPose(long sequenceCounter, long reflectedSequenceCounter, double[] pose, byte[] out) {
+        if (version != FriVersion.V2) {
+            throw new IllegalStateException("FRI 1.x has no Cartesian pose command");
+        }
+        int start = FriFrame.HEADER_BYTES;
+        int p = start;
+        int headerLength = 3 + varintSize(COMMAND_MESSAGE_ID) + varintSize(sequenceCounter & 0xFFFF_FFFFL)
+                + varintSize(reflectedSequenceCounter & 0xFFFF_FFFFL);
+        out[p++] = key(1, 2);
+        p = putVarint(out, p, headerLength);
+        p = headerFields(out, p, sequenceCounter, reflectedSequenceCounter);
+        // the transformation: name = 1 (empty string), element = 2 (seven unpacked doubles)
+        int transformation = 2 + FriMonitorReader.POSE_ELEMENTS * 9;
+        int dataLength = 1 + varintSize(transformation) + transformation;
+        out[p++] = key(2, 2);
+        p = putVarint(out, p, dataLength);
+        out[p++] = key(6, 2);
+        p = putVarint(out, p, transformation);
+        out[p++] = key(1, 2);
+        out[p++] = 0;
+        for (int i = 0; i < FriMonitorReader.POSE_ELEMENTS; i++) {
+            out[p++] = key(2, 1);
+            long bits = Double.doubleToRawLongBits(pose[i]);
+            for (int b = 0; b < 8; b++) {
+                out[p++] = (byte) (bits >>> (8 * b));
+            }
+        }
+        return FriFrame.wrap(out, p - start, crc);
     }
 
     /** the header's three counters, each a tag and a varint */

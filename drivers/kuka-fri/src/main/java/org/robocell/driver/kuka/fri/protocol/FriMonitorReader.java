@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Reads an {@code FRIMonitoringMessage} (on 2.x in its {@link FriFrame}) into reused arrays and fields, allocating
  * nothing: the fields a client's
  * cycle needs (header, connection info, robot info, the joint vectors of the monitor and IPO data, the client command
- * mode). Every other field is skipped as protobuf requires, packed or unpacked doubles are both taken, and a datagram
+ * mode, and on 2.x the measured Cartesian pose). Every other field is skipped as protobuf requires, packed or unpacked doubles are both taken, and a datagram
  * that is not a well-formed message, or lacks the required header and connection info, is refused with a
  * {@link Refusal} naming what was wrong.
  * <p>
@@ -18,6 +18,12 @@ public final class FriMonitorReader {
     public static final int MONITOR_MESSAGE_ID = 0x245142;
     /** joint vectors are read into arrays of this size; nanopb on the robot's side uses 7 as well */
     public static final int MAX_JOINTS = 7;
+    /**
+     * elements of a Cartesian pose (2.x {@code QuaternionTransformation}): x, y, z (mm), qw, qx, qy, qz
+     * ({@code friLBRState.h}, {@code getMeasuredCartesianPose})
+     * @since 1.1
+     */
+    public static final int POSE_ELEMENTS = 7;
 
     /** Why a datagram is not a monitoring message. */
     public enum Refusal {
@@ -72,6 +78,8 @@ public final class FriMonitorReader {
     private final double[] commandedTorque = new double[MAX_JOINTS];
     private final double[] externalTorque = new double[MAX_JOINTS];
     private final double[] ipoPosition = new double[MAX_JOINTS];
+    private final double[] measuredPose = new double[POSE_ELEMENTS];
+    private int measuredPoseCount;
     private int measuredPositionCount;
     private int measuredTorqueCount;
     private int commandedPositionCount;
@@ -138,6 +146,7 @@ public final class FriMonitorReader {
         commandedTorqueCount = 0;
         externalTorqueCount = 0;
         ipoPositionCount = 0;
+        measuredPoseCount = 0;
         timestampSec = 0;
         timestampNanosec = 0;
         timestampFields = 0;
@@ -158,6 +167,8 @@ public final class FriMonitorReader {
     private static final int IO_VALUE = 10;
     private static final int REDUNDANCY = 11;
     private static final int CARTESIAN_VECTOR = 12;
+    /** 2.x monitorData.measuredCartesianPose: a QuaternionTransformation whose elements are kept */
+    private static final int MEASURED_POSE = 14;
     /** a field this version does not define: skipped whole */
     private static final int UNKNOWN = 13;
 
@@ -264,7 +275,7 @@ public final class FriMonitorReader {
                     case 8 -> nested(wireType, end, IO_VALUE);
                     case 15 -> requiredTimestamp(wireType, end);
                     case 6 -> nested(wireType, end, version == FriVersion.V2 ? CARTESIAN_VECTOR : UNKNOWN);
-                    case 9 -> nested(wireType, end, version == FriVersion.V2 ? TRANSFORMATION : UNKNOWN);
+                    case 9 -> nested(wireType, end, version == FriVersion.V2 ? MEASURED_POSE : UNKNOWN);
                     case 10 -> nested(wireType, end, version == FriVersion.V2 ? REDUNDANCY : UNKNOWN);
                     default -> skip(wireType, end);
                 }
@@ -309,6 +320,18 @@ public final class FriMonitorReader {
      */
     private void otherField(int kind, int number, int wireType, int end) {
         switch (kind) {
+            case MEASURED_POSE -> {
+                if (number == 1) {
+                    requiredSeen |= 1;
+                    skip(wireType, end);
+                } else if (number == 2) {
+                    poseElements(wireType, end);
+                } else if (number == 3) {
+                    requiredTimestamp(wireType, end);
+                } else {
+                    skip(wireType, end);
+                }
+            }
             case TRANSFORMATION -> {
                 // name = 1 (string, required), matrix/element = 2 (repeated double), timestamp = 3
                 if (number == 1) {
@@ -376,6 +399,42 @@ public final class FriMonitorReader {
         }
     }
 
+    /**
+     * The pose's repeated double {@code element = 2}, packed or not, appended as protobuf merges them: all are
+     * counted, the first {@link #POSE_ELEMENTS} kept (a pose of another length is not a pose the driver takes).
+     */
+    private void poseElements(int wireType, int end) {
+        if (wireType == 1) {
+            measuredPoseCount = poseElement(end);
+        } else if (wireType == 2) {
+            int inner = length(end);
+            if (refusal == null && (inner - pos) % 8 != 0) {
+                refusal = Refusal.TRUNCATED;
+            }
+            while (refusal == null && pos < inner) {
+                measuredPoseCount = poseElement(inner);
+            }
+        } else {
+            refusal = Refusal.BAD_WIRE_TYPE;
+        }
+    }
+
+    private int poseElement(int end) {
+        if (end - pos < 8) {
+            refusal = Refusal.TRUNCATED;
+            return measuredPoseCount;
+        }
+        if (measuredPoseCount < POSE_ELEMENTS) {
+            long bits = 0;
+            for (int i = 7; i >= 0; i--) {
+                bits = (bits << 8) | (buf[pos + i] & 0xFFL);
+            }
+            measuredPose[measuredPoseCount] = Double.longBitsToDouble(bits);
+        }
+        pos += 8;
+        return measuredPoseCount + 1;
+    }
+
     /** A repeated double, packed or not: its bytes must be whole doubles. */
     private void doubles(int wireType, int end) {
         if (wireType == 2) {
@@ -428,7 +487,7 @@ public final class FriMonitorReader {
         requiredSeen = 0;
         message(inner, kind);
         int needed = switch (kind) {
-            case TRANSFORMATION -> 0b1;
+            case TRANSFORMATION, MEASURED_POSE -> 0b1;
             case IO_VALUE -> 0b111;
             case REDUNDANCY -> 0b11;
             default -> 0;
@@ -647,6 +706,23 @@ public final class FriMonitorReader {
 
     public int ipoPositionCount() {
         return ipoPositionCount;
+    }
+
+    /**
+     * 2.x: element {@code i} of the measured Cartesian pose of the flange in the robot's base frame: x, y, z (mm),
+     * qw, qx, qy, qz.
+     * @since 1.1
+     */
+    public double measuredPose(int i) {
+        return measuredPose[i];
+    }
+
+    /**
+     * 2.x: how many elements the measured Cartesian pose had ({@link #POSE_ELEMENTS} for a pose, 0 without one).
+     * @since 1.1
+     */
+    public int measuredPoseCount() {
+        return measuredPoseCount;
     }
 
     public long timestampSec() {

@@ -5,7 +5,7 @@
  * {@code src/main/proto}; these classes read and write the subset the driver's cycle needs.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.robocell.driver.kuka.fri.protocol;
 
 import org.osgi.annotation.bundle.Export;
