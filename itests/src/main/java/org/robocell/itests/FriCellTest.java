@@ -12,9 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Dictionary;
 import java.util.Hashtable;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 
 import org.apache.felix.service.command.CommandProcessor;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +32,9 @@ import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.cell.InterfaceSnapshot;
 import org.robocell.driver.kuka.fri.emulator.FriEmulatorConfig;
 import org.robocell.driver.kuka.fri.emulator.FriRobotEmulator;
+import org.robocell.driver.kuka.fri.protocol.FriCommandMode;
 import org.robocell.driver.kuka.fri.protocol.FriSessionState;
+import org.robocell.driver.kuka.fri.protocol.FriVersion;
 
 /**
  * An LBR iiwa 14 on the KUKA FRI driver (fixtures/iiwa14fri, plugin kuka_sunrise_fri_driver::KukaFRIHardwareInterface)
@@ -57,8 +61,12 @@ class FriCellTest {
     private FriRobotEmulator robot;
 
     @BeforeEach
-    void configureTheRobot() throws Exception {
+    void openTheShell() {
         shell = new Shell(processor);
+    }
+
+    /** The fixture's robot with its URDF and cell configuration changed, on an ephemeral FRI port. */
+    private void configure(UnaryOperator<String> urdfChange, Map<String, String> cellChange) throws Exception {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(FIXTURE.resolve("org.robocell.cell.robot-iiwa14.cfg"),
                 StandardCharsets.UTF_8)) {
@@ -69,9 +77,10 @@ class FriCellTest {
         String ephemeral = text.replace("<param name=\"client_port\">30200</param>",
                 "<param name=\"client_port\">0</param>");
         assertTrue(!ephemeral.equals(text), "the fixture's client port is 30200");
-        Files.writeString(urdf, ephemeral);
+        Files.writeString(urdf, urdfChange.apply(ephemeral));
         Dictionary<String, Object> props = new Hashtable<>();
         p.stringPropertyNames().forEach(k -> props.put(k, p.getProperty(k)));
+        cellChange.forEach(props::put);
         props.put("urdf", urdf.toString());
         props.put("controllers", FIXTURE.resolve("iiwa14_controllers.yaml").toString());
         iiwa = configAdmin.getFactoryConfiguration("org.robocell.cell.robot", "itest-iiwa14", "?");
@@ -81,7 +90,9 @@ class FriCellTest {
 
     @AfterEach
     void removeTheRobot() throws Exception {
-        iiwa.delete();
+        if (iiwa != null) {
+            iiwa.delete();
+        }
         if (robot != null) {
             robot.close();
         }
@@ -89,6 +100,7 @@ class FriCellTest {
 
     @Test
     void theIiwaIsConfiguredActivatedMovedSwitchedAndDeactivatedFromTheShell() throws Exception {
+        configure(urdf -> urdf, Map.of());
         assertEquals("robot 'iiwa14' is configured (inactive)", shell.run("cell:configure -r iiwa14").trim());
         int port = (int) state("iiwa14", "fri/listen_port");
         robot = FriRobotEmulator.start(FriEmulatorConfig.defaults(
@@ -131,6 +143,44 @@ class FriCellTest {
         }
         assertTrue(shell.run("cell:status -r iiwa14").contains("iiwa14: inactive (configured)"));
         assertEquals("robot 'iiwa14' is unconfigured", shell.run("cell:cleanup -r iiwa14").trim());
+    }
+
+    @Test
+    void theIiwaOnFri2RunsCartesianPositionControlAndFollowsAPoseSentFromTheShell() throws Exception {
+        configure(urdf -> urdf.replace("<param name=\"control_mode\">1</param>",
+                "<param name=\"control_mode\">5</param><param name=\"fri_version\">2</param>"),
+                Map.of("control.modes", "joint_position=joint_trajectory_controller,"
+                        + "cartesian_pose=cartesian_pose_controller", "control.mode", "joint_position",
+                        "load", "joint_state_broadcaster,joint_trajectory_controller,cartesian_pose_controller"));
+        assertEquals("robot 'iiwa14' is configured (inactive)", shell.run("cell:configure -r iiwa14").trim());
+        int port = (int) state("iiwa14", "fri/listen_port");
+        robot = FriRobotEmulator.start(FriEmulatorConfig.defaults(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).withVersion(FriVersion.V2)
+                .withCommandMode(FriCommandMode.CARTESIAN_POSE));
+
+        // the robot application runs the Cartesian overlay: joint position control is refused before anything moves
+        Exception joint = assertThrows(Exception.class, () -> shell.run("cell:activate -r iiwa14"));
+        assertTrue(joint.getMessage() != null && !joint.getMessage().contains("\n"), "one line: " + joint.getMessage());
+        assertTrue(joint.getMessage().contains("FRI cannot command 'joint_a1/position'"), joint.getMessage());
+
+        assertEquals("robot 'iiwa14' is active in control mode 'cartesian_pose'",
+                shell.run("cell:activate -r iiwa14 cartesian_pose").trim());
+        double[] start = robot.measuredPose();
+        assertEquals(start[0], state("iiwa14", "dummy_cart_joint/x/position"), 1e-6, "the measured pose is published");
+
+        // 3 mm along y and 4 mm up, the orientation kept: well within one cycle's speed limit
+        shell.run(String.format(java.util.Locale.ROOT, "channel:send iiwa14/cartesian_pose_controller %.6f %.6f %.6f"
+                + " %.9f %.9f %.9f %.9f", start[0], start[1] + 3, start[2] + 4, start[3], start[4], start[5], start[6]));
+        await("the flange 3 mm along y and 4 mm up", () -> Math.abs(robot.measuredPose()[1] - start[1] - 3) < 0.05
+                && Math.abs(robot.measuredPose()[2] - start[2] - 4) < 0.05);
+        assertEquals(0, robot.unreachablePoses());
+        assertEquals(0, (int) state("iiwa14", "fri/held_commands"));
+
+        Exception back = assertThrows(Exception.class, () -> shell.run("cell:mode -r iiwa14 joint_position"));
+        assertTrue(back.getMessage().startsWith("robot 'iiwa14' stays in control mode 'cartesian_pose':"),
+                back.getMessage());
+        assertEquals("robot 'iiwa14' is inactive", shell.run("cell:deactivate -r iiwa14").trim());
+        await("the robot stopped the overlay", () -> robot.state() == FriSessionState.MONITORING_WAIT);
     }
 
     private double state(String robotName, String name) throws Exception {

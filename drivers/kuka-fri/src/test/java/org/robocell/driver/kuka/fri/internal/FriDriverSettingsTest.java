@@ -26,7 +26,8 @@ class FriDriverSettingsTest {
         assertEquals("hardware 'iiwa14' parameter receive_multiplier='two' is not a whole number (expected 1 to 100)",
                 initError(Map.of("receive_multiplier", "two")));
         assertEquals("hardware 'iiwa14' parameter control_mode '3' is not one FRI runs: 1 (joint position), 2"
-                + " (joint impedance), 4 (joint torque) or 8 (wrench)", initError(Map.of("control_mode", "3")));
+                + " (joint impedance), 4 (joint torque), 5 (Cartesian position, FRI 2.x) or 8 (wrench)",
+                initError(Map.of("control_mode", "3")));
         assertEquals("hardware 'iiwa14' parameter joint_damping value 3 = 1.5 is out of range (expected 0.0 to 1.0)",
                 initError(Map.of("joint_damping", "[0.7, 0.7, 1.5, 0.7, 0.7, 0.7, 0.7]")));
         assertEquals("hardware 'iiwa14' parameter joint_stiffness has 6 values, expected one per joint (7)",
