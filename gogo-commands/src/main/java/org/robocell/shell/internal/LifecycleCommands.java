@@ -93,7 +93,7 @@ public final class LifecycleCommands {
     }
 
     @Descriptor("the robots' lifecycle: state, control mode, the modes with their controllers and command interfaces,"
-            + " configuration controllers, hardware states, RSI counters")
+            + " configuration controllers, hardware states, the RSI, FRI and EAC drivers' counters")
     @Example("cell:status -r kr6")
     public String status(@Descriptor(Robots.OPTION) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot) {
         if (robot.isEmpty()) {
@@ -159,9 +159,8 @@ public final class LifecycleCommands {
             }
             sb.append('\n').append(t.render());
         }
-        String rsi = rsiCounters(m);
-        if (!rsi.isEmpty()) {
-            sb.append("\nRSI: ").append(rsi);
+        if (m != null) {
+            sb.append(driverCounters(m.interfaces()));
         }
     }
 
@@ -201,18 +200,25 @@ public final class LifecycleCommands {
         return slash < 0 ? name : name.substring(slash);
     }
 
-    private static String rsiCounters(ControllerManager m) {
-        if (m == null) {
-            return "";
-        }
-        List<String> out = new ArrayList<>();
-        for (InterfaceSnapshot i : m.interfaces()) {
-            if (i.kind() == InterfaceSnapshot.Kind.STATE && i.name().startsWith("rsi/")) {
-                out.add(i.name().substring(4) + " "
-                        + (Double.isFinite(i.value()) ? String.format(Locale.ROOT, "%.0f", i.value()) : "-"));
+    /** The status prefixes of the KUKA drivers (their default {@code status_prefix}) and how cell:status names them. */
+    private static final String[][] DRIVER_STATUS = { { "rsi/", "RSI" }, { "fri/", "FRI" }, { "eac/", "EAC" } };
+
+    /** One line per KUKA driver's status interfaces present: {@code "\nFRI: session_state 4, ..."}. */
+    static String driverCounters(List<InterfaceSnapshot> interfaces) {
+        StringBuilder sb = new StringBuilder();
+        for (String[] d : DRIVER_STATUS) {
+            List<String> out = new ArrayList<>();
+            for (InterfaceSnapshot i : interfaces) {
+                if (i.kind() == InterfaceSnapshot.Kind.STATE && i.name().startsWith(d[0])) {
+                    out.add(i.name().substring(d[0].length()) + " "
+                            + (Double.isFinite(i.value()) ? String.format(Locale.ROOT, "%.0f", i.value()) : "-"));
+                }
+            }
+            if (!out.isEmpty()) {
+                sb.append('\n').append(d[1]).append(": ").append(String.join(", ", out));
             }
         }
-        return String.join(", ", out);
+        return sb.toString();
     }
 
     private ControllerManager manager(String robot) {
