@@ -54,6 +54,8 @@ public final class EacControllerEmulator implements AutoCloseable {
     private QosProfile qos = QosProfile.DEFAULT;
     private String qosRefusal;
     private ControlMode mode = ControlMode.JOINT_POSITION;
+    /** the last wrench command: force x, y, z (N), torque x, y, z (Nm); the kinematic plant holds under it */
+    private final double[] wrench = new double[6];
     private Session session;
     private StopReason stopReason = StopReason.NONE;
     private String stopMessage = "";
@@ -160,8 +162,8 @@ public final class EacControllerEmulator implements AutoCloseable {
             ControlMode m = ControlMode.ofNumber(modeNumber);
             if (m == null || !runs(m)) {
                 return new Refusal(io.grpc.Status.Code.INVALID_ARGUMENT, "external_control_mode=" + modeNumber
-                        + ": this controller runs joint position (1), joint impedance (2), joint velocity (3) and"
-                        + " joint torque (4) control");
+                        + ": this controller runs joint position (1), joint impedance (2), joint velocity (3),"
+                        + " joint torque (4) and wrench (8) control");
             }
             InetAddress client;
             try {
@@ -219,7 +221,7 @@ public final class EacControllerEmulator implements AutoCloseable {
     }
 
     private static boolean runs(ControlMode m) {
-        return m.isJointMode();
+        return m.isJointMode() || m == ControlMode.WRENCH;
     }
 
     // ---- real-time plane
@@ -393,7 +395,7 @@ public final class EacControllerEmulator implements AutoCloseable {
             ControlMode next = ControlMode.ofNumber(asked);
             if (next == null || !runs(next)) {
                 end(s, CommandEvent.ERROR, StopReason.UNSUPPORTED_MODE, "control_mode=" + asked
-                        + " is not a mode this controller runs (joint modes 1..4)");
+                        + " is not a mode this controller runs (joint modes 1..4 and wrench 8)");
                 return;
             }
             emit(CommandEvent.CONTROL_MODE_SWITCH, mode.modeName() + " -> " + next.modeName());
@@ -448,6 +450,20 @@ public final class EacControllerEmulator implements AutoCloseable {
                     return bad;
                 }
                 plant.commandTorques(toArray(v));
+            }
+            case WRENCH -> {
+                if (!signal.hasWrenchCommand()) {
+                    return "wrench_command is missing in wrench control";
+                }
+                var f = signal.getWrenchCommand().getForce();
+                var t = signal.getWrenchCommand().getTorque();
+                double[] w = { f.getX(), f.getY(), f.getZ(), t.getX(), t.getY(), t.getZ() };
+                for (int k = 0; k < 6; k++) {
+                    if (!Double.isFinite(w[k])) {
+                        return "wrench_command." + (k < 3 ? "force." : "torque.") + "xyz".charAt(k % 3) + " is " + w[k];
+                    }
+                }
+                System.arraycopy(w, 0, wrench, 0, 6);
             }
             default -> {
                 return "control mode " + mode + " is not run";
@@ -558,6 +574,16 @@ public final class EacControllerEmulator implements AutoCloseable {
     public List<CommandEvent> events() {
         synchronized (lock) {
             return List.copyOf(events);
+        }
+    }
+
+    /**
+     * The last wrench_command taken in wrench control: force x, y, z (N), torque x, y, z (Nm).
+     * @since 1.1
+     */
+    public double[] commandedWrench() {
+        synchronized (lock) {
+            return wrench.clone();
         }
     }
 

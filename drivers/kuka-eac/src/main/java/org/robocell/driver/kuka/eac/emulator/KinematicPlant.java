@@ -6,7 +6,8 @@ import org.robocell.driver.kuka.eac.protocol.ControlMode;
  * The emulated arm: joint positions that follow the commands of the current mode within the joints' speed limits.
  * Kinematic, not dynamic: in joint position and joint impedance control the joints move towards the commanded
  * positions (at most their speed limit per cycle), in joint velocity control they move at the commanded speed, in
- * joint torque control they hold where they are and report the commanded torques as measured. A lost cycle keeps
+ * joint torque and wrench control they hold where they are (joint torque control reports the commanded torques as
+ * measured). A lost cycle keeps
  * the last command (the controller extrapolates).
  */
 final class KinematicPlant {

@@ -6,7 +6,7 @@
  * configured DS component.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.robocell.driver.kuka.eac.emulator;
 
 import org.osgi.annotation.bundle.Export;

@@ -48,10 +48,10 @@ record EacDriverSettings(InetAddress clientIp, int clientPort, InetAddress contr
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(prefix(info) + CONTROL_MODE + ": " + e.getMessage());
         }
-        if (!mode.isJointMode()) {
+        if (!mode.isJointMode() && mode != ControlMode.WRENCH) {
             throw new IllegalArgumentException(prefix(info) + CONTROL_MODE + "=" + info.parameter(CONTROL_MODE, "")
                     + ": this driver runs the joint modes 1..4 (joint_position, joint_impedance, joint_velocity,"
-                    + " joint_torque)");
+                    + " joint_torque) and wrench (8)");
         }
         return new EacDriverSettings(client, integer(info, CLIENT_PORT, 44444, 0, 65535), controller,
                 integer(info, CONTROLLER_PORT, 49335, 1, 65535), qos, mode,

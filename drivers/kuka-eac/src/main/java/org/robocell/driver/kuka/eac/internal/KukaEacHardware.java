@@ -81,6 +81,10 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
     // shared between the lifecycle threads, gRPC's event thread and the loop
     private volatile boolean active;
     private volatile boolean restartFromMeasured;
+    /** the wrench command interfaces, {@code tcp/<component>/wrench}: force x, y, z (N), torque x, y, z (Nm) */
+    static final String[] WRENCH_COMPONENTS = { "force.x", "force.y", "force.z", "torque.x", "torque.y", "torque.z" };
+    private final CommandInterfaceHandle[] wrenchCommand = new CommandInterfaceHandle[6];
+    private final double[] sendWrench = new double[6];
     private volatile ControlMode mode;
     private volatile ControlMode preparedMode;
     private volatile boolean stopRequested;
@@ -143,6 +147,9 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             effortCommand[i] = command(j.name() + "/effort", "effort");
             stiffnessCommand[i] = command(j.name() + "/stiffness", "stiffness");
             dampingCommand[i] = command(j.name() + "/damping", "damping");
+        }
+        for (int k = 0; k < 6; k++) {
+            wrenchCommand[k] = command("tcp/" + WRENCH_COMPONENTS[k] + "/wrench", "wrench");
         }
         for (EacStatus s : EacStatus.values()) {
             status[s.ordinal()] = state(settings.statusPrefix() + "/" + s.interfaceName(), s.interfaceName());
@@ -459,6 +466,11 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
                 sendDamping[i] = finiteOrHeld(dampingCommand[i].get(), sendDamping[i]);
             }
         }
+        if (m == ControlMode.WRENCH) {
+            for (int k = 0; k < 6; k++) {
+                sendWrench[k] = finiteOrHeld(wrenchCommand[k].get(), sendWrench[k]);
+            }
+        }
         boolean stop = stopRequested;
         int n = encode(loopWriter, pendingIpoc, stop, m);
         if (!endpoint.send(loopWriter.buffer, n, replyTo)) {
@@ -490,7 +502,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         boolean velocity = m == ControlMode.JOINT_VELOCITY;
         return w.write(messageId, ipoc, stop, m.number(), !velocity, sendPositions, velocity, sendVelocities,
                 m == ControlMode.JOINT_TORQUE, sendTorques, m == ControlMode.JOINT_IMPEDANCE, sendStiffness,
-                sendDamping);
+                sendDamping, m == ControlMode.WRENCH ? sendWrench : null);
     }
 
     private void takeMeasured() {
@@ -500,7 +512,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         }
     }
 
-    /** Commands := the measured state: positions measured, velocities 0, torques measured. */
+    /** Commands := the measured state: positions measured, velocities 0, torques measured, wrench 0. */
     private void holdMeasured() {
         for (int i = 0; i < joints; i++) {
             sendPositions[i] = measuredPositions[i];
@@ -511,6 +523,11 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             effortCommand[i].set(measuredTorques[i]);
             positionState[i].set(measuredPositions[i]);
             effortState[i].set(measuredTorques[i]);
+        }
+        // no wrench measured: the robot starts without a force of the client's
+        for (int k = 0; k < 6; k++) {
+            sendWrench[k] = 0;
+            wrenchCommand[k].set(0);
         }
     }
 
@@ -549,8 +566,8 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
 
     /**
      * The EAC mode of the command interfaces the new controllers claim: effort = joint torque, stiffness or damping
-     * = joint impedance, velocity = joint velocity, position = joint position. Anything else (Cartesian, wrench) is
-     * refused: this driver runs the joint modes.
+     * = joint impedance, velocity = joint velocity, position = joint position, wrench = wrench. Anything else
+     * (the Cartesian modes) is refused.
      */
     @Override
     public ReturnType prepareCommandModeSwitch(List<String> start, List<String> stop) {
@@ -562,8 +579,11 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         boolean impedance = false;
         boolean velocity = false;
         boolean position = false;
+        boolean wrench = false;
         for (String s : start) {
-            if (s.endsWith("/effort")) {
+            if (s.endsWith("/wrench")) {
+                wrench = true;
+            } else if (s.endsWith("/effort")) {
                 effort = true;
             } else if (s.endsWith("/stiffness") || s.endsWith("/damping")) {
                 impedance = true;
@@ -573,12 +593,12 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
                 position = true;
             } else {
                 lastError = name() + ": cannot command " + s + ": this driver runs the joint modes (position, velocity,"
-                        + " effort, stiffness/damping interfaces)";
+                        + " effort, stiffness/damping interfaces) and wrench (tcp/force.x/wrench ..)";
                 fault = Fault.CONFIGURATION;
                 return ReturnType.ERROR;
             }
         }
-        preparedMode = effort ? ControlMode.JOINT_TORQUE : impedance ? ControlMode.JOINT_IMPEDANCE
+        preparedMode = wrench ? ControlMode.WRENCH : effort ? ControlMode.JOINT_TORQUE : impedance ? ControlMode.JOINT_IMPEDANCE
                 : velocity ? ControlMode.JOINT_VELOCITY : position ? ControlMode.JOINT_POSITION : null;
         return ReturnType.OK;
     }

@@ -16,8 +16,11 @@ public final class ControlSignalWriter {
 
     public ControlSignalWriter(int joints) {
         this.joints = joints;
-        this.buffer = new byte[64 + 5 * (16 + 8 * joints)];
+        this.buffer = new byte[64 + 5 * (16 + 8 * joints) + WRENCH_BYTES];
     }
+
+    /** the largest {@code wrench_command}: two vectors of three doubles, with their tags and lengths */
+    private static final int WRENCH_BYTES = 2 + 2 * (2 + 3 * 9);
 
     /**
      * @param positions  used when {@code withPositions}
@@ -29,6 +32,20 @@ public final class ControlSignalWriter {
     public int write(long messageId, long ipoc, boolean stop, int controlMode, boolean withPositions,
             double[] positions, boolean withVelocities, double[] velocities, boolean withTorques, double[] torques,
             boolean withImpedance, double[] stiffness, double[] damping) {
+        return write(messageId, ipoc, stop, controlMode, withPositions, positions, withVelocities, velocities,
+                withTorques, torques, withImpedance, stiffness, damping, null);
+    }
+
+    /**
+     * As {@link #write(long, long, boolean, int, boolean, double[], boolean, double[], boolean, double[], boolean,
+     * double[], double[])}, with a {@code wrench_command} when {@code wrench} is not null: force x, y, z (N) and
+     * torque x, y, z (Nm) in the robot's base frame (field 7, {@code kuka.motion.external.Wrench}).
+     *
+     * @since 1.1
+     */
+    public int write(long messageId, long ipoc, boolean stop, int controlMode, boolean withPositions,
+            double[] positions, boolean withVelocities, double[] velocities, boolean withTorques, double[] torques,
+            boolean withImpedance, double[] stiffness, double[] damping, double[] wrench) {
         int n = joints;
         int header = WireWriter.varintFieldSize(1, messageId) + WireWriter.varintFieldSize(2, ipoc);
         int posBody = withPositions ? WireWriter.packedDoublesSize(1, n) : 0;
@@ -39,7 +56,8 @@ public final class ControlSignalWriter {
                 + (withPositions ? WireWriter.messageFieldSize(2, posBody) : 0)
                 + (withVelocities ? WireWriter.messageFieldSize(4, velBody) : 0)
                 + (withTorques ? WireWriter.messageFieldSize(6, torBody) : 0)
-                + (withImpedance ? WireWriter.messageFieldSize(8, attrBody) : 0);
+                + (withImpedance ? WireWriter.messageFieldSize(8, attrBody) : 0)
+                + (wrench != null ? WireWriter.messageFieldSize(7, wrenchBody(wrench)) : 0);
         out.reset(buffer);
         out.tag(1, WireReader.LENGTH_DELIMITED);
         out.varint(header);
@@ -60,6 +78,12 @@ public final class ControlSignalWriter {
         if (withTorques) {
             vector(6, torBody, torques);
         }
+        if (wrench != null) {
+            out.tag(7, WireReader.LENGTH_DELIMITED);
+            out.varint(wrenchBody(wrench));
+            vector3(1, wrench, 0);
+            vector3(2, wrench, 3);
+        }
         if (withImpedance) {
             out.tag(8, WireReader.LENGTH_DELIMITED);
             out.varint(attrBody);
@@ -68,6 +92,24 @@ public final class ControlSignalWriter {
         }
         out.varintField(10, controlMode);
         return out.position();
+    }
+
+    /** force = 1 and torque = 2, each a Vector written even when all zero (as a set message field is) */
+    private static int wrenchBody(double[] w) {
+        return WireWriter.messageFieldSize(1, vectorBody(w, 0)) + WireWriter.messageFieldSize(2, vectorBody(w, 3));
+    }
+
+    private static int vectorBody(double[] v, int from) {
+        return WireWriter.doubleFieldSize(1, v[from]) + WireWriter.doubleFieldSize(2, v[from + 1])
+                + WireWriter.doubleFieldSize(3, v[from + 2]);
+    }
+
+    private void vector3(int field, double[] v, int from) {
+        out.tag(field, WireReader.LENGTH_DELIMITED);
+        out.varint(vectorBody(v, from));
+        out.doubleField(1, v[from]);
+        out.doubleField(2, v[from + 1]);
+        out.doubleField(3, v[from + 2]);
     }
 
     private void vector(int field, int body, double[] values) {

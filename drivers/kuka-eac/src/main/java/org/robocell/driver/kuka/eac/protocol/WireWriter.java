@@ -33,6 +33,19 @@ final class WireWriter {
         }
     }
 
+    /** A double field, left out when +0.0 (proto3 writes no default values; -0.0 is written, as protobuf-java does). */
+    void doubleField(int field, double v) {
+        long bits = Double.doubleToRawLongBits(v);
+        if (bits != 0) {
+            tag(field, WireReader.FIXED64);
+            fixed64(bits);
+        }
+    }
+
+    static int doubleFieldSize(int field, double v) {
+        return Double.doubleToRawLongBits(v) == 0 ? 0 : varintSize((long) field << 3) + 8;
+    }
+
     /** A varint field, left out when 0 (proto3 writes no default values). */
     void varintField(int field, long v) {
         if (v != 0) {

@@ -113,6 +113,42 @@ class EacSessionTest {
     }
 
     @Test
+    void aSwitchToWrenchControlSendsTheWrenchStartingFromNoneAndTheRobotHoldsWhereItIs() throws Exception {
+        try (EacRig rig = new EacRig(true, Map.of()).configured().active()) {
+            rig.command("joint_2/position", -1.4);
+            for (int i = 0; i < 100; i++) {
+                rig.cycle();
+            }
+            List<String> wrench = new java.util.ArrayList<>();
+            for (String c : KukaEacHardware.WRENCH_COMPONENTS) {
+                wrench.add("tcp/" + c + "/wrench");
+            }
+            rig.command("tcp/force.z/wrench", 80); // a value a controller left there: not sent after the switch
+            assertEquals(ReturnType.OK, rig.driver.prepareCommandModeSwitch(wrench, List.of()));
+            assertEquals(ReturnType.OK, rig.driver.performCommandModeSwitch(wrench, List.of()));
+            rig.cycle();
+            assertEquals(ControlMode.WRENCH, rig.controller.mode());
+            assertArrayEquals(new double[6], rig.controller.commandedWrench(), 0.0, "the switch starts from no force");
+            EacRig.await(() -> rig.controller.events().contains(CommandEvent.CONTROL_MODE_SWITCH), "the switch");
+            double[] at = rig.controller.positions();
+            rig.command("tcp/force.z/wrench", -12.5);
+            rig.command("tcp/torque.x/wrench", 0.75);
+            rig.cycle();
+            rig.cycle();
+            assertArrayEquals(new double[] { 0, 0, -12.5, 0.75, 0, 0 }, rig.controller.commandedWrench(), 0.0);
+            rig.command("tcp/force.x/wrench", Double.NaN);
+            rig.command("tcp/force.y/wrench", Double.NEGATIVE_INFINITY);
+            long held = rig.driver.counter(EacStatus.HELD_COMMANDS);
+            rig.cycle();
+            assertEquals(held + 2, rig.driver.counter(EacStatus.HELD_COMMANDS), "NaN and infinity held");
+            assertArrayEquals(new double[] { 0, 0, -12.5, 0.75, 0, 0 }, rig.controller.commandedWrench(), 0.0);
+            assertTrue(rig.controller.sampling(), "nothing hostile reached the controller");
+            assertArrayEquals(at, rig.controller.positions(), 0.0, "the kinematic robot holds under the wrench");
+            assertEquals(ControlMode.WRENCH.number(), rig.state("eac/control_mode"));
+        }
+    }
+
+    @Test
     void cartesianInterfacesAreRefusedBeforeAnythingChanges() throws Exception {
         try (EacRig rig = new EacRig(true, Map.of()).configured().active()) {
             assertEquals(ReturnType.ERROR, rig.driver.prepareCommandModeSwitch(List.of("tcp/cart_position"),

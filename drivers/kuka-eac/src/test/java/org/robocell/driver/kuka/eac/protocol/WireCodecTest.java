@@ -66,6 +66,30 @@ class WireCodecTest {
     }
 
     @Test
+    void aWrenchCommandIsByteForByteWhatProtobufJavaWrites() {
+        double[][] wrenches = { { 1.5, -2, 0, -0.0, 1e-300, 80 }, { 0, 0, 0, 0, 0, 0 } };
+        for (double[] wrench : wrenches) {
+            ControlSignalWriter w = new ControlSignalWriter(6);
+            int n = w.write(5, 1234, false, ControlMode.WRENCH.number(), true, P, false, V, false, T, false, K, D,
+                    wrench);
+            ControlSignalInternal s = ControlSignalInternal.newBuilder().setControlModeValue(8)
+                    .setJointCommand(JointPositions.newBuilder().addAllValues(list(P)))
+                    .setWrenchCommand(org.robocell.driver.kuka.eac.internal.proto.motion.Wrench.newBuilder()
+                            .setForce(vector(wrench, 0)).setTorque(vector(wrench, 3)))
+                    .build();
+            byte[] reference = ControlSignalExternal.newBuilder()
+                    .setHeader(ExternalHeader.newBuilder().setMessageId(5).setIpoc(1234)).setControlSignal(s).build()
+                    .toByteArray();
+            assertArrayEquals(reference, Arrays.copyOf(w.buffer, n), Arrays.toString(wrench));
+        }
+    }
+
+    private static org.robocell.driver.kuka.eac.internal.proto.motion.Vector vector(double[] v, int from) {
+        return org.robocell.driver.kuka.eac.internal.proto.motion.Vector.newBuilder().setX(v[from]).setY(v[from + 1])
+                .setZ(v[from + 2]).build();
+    }
+
+    @Test
     void theMotionStateIsReadAsProtobufJavaWritesIt() {
         MotionStateExternal m = state(6, 6, 6).build();
         MotionStateReader r = new MotionStateReader(6);
