@@ -33,7 +33,8 @@ import org.robocell.driver.kuka.eac.protocol.ControlMode;
 /**
  * An LBR iisy 3 R760 cell of its own (fixtures/iisy-eac) on the KUKA iiQKA EAC driver, against the emulated
  * KR C5 micro over gRPC and UDP on loopback (ephemeral ports), in the real framework, driven from the shell through
- * the KUKA lifecycle: configure, activate, a trajectory, a switch to joint torque control and back, deactivate.
+ * the KUKA lifecycle: configure, activate, a trajectory, switches to joint torque and wrench control and back,
+ * deactivate.
  */
 class EacCellTest {
 
@@ -111,6 +112,13 @@ class EacCellTest {
         assertEquals(0.2, held[0], 1e-3, "the switch started from where the robot stood");
         shell.run("channel:send iisy/effort_controller 0 0 0 0 0 1.25");
         await("the torque measured back", () -> Math.abs(state("joint_6/effort") - 1.25) < 1e-9);
+        String wrench = shell.run("cell:mode -r iisy wrench");
+        assertTrue(wrench.startsWith("robot 'iisy' is in control mode 'wrench'"), wrench);
+        await("the controller in wrench control", () -> controller.mode() == ControlMode.WRENCH);
+        shell.run("channel:send iisy/wrench_controller 0 0 -8.5 0 0.25 0");
+        await("the wrench at the controller", () -> controller.commandedWrench()[2] == -8.5
+                && controller.commandedWrench()[4] == 0.25);
+        assertTrue(shell.run("cell:status -r iisy").contains("\nEAC: "), "the EAC counters in cell:status");
         assertTrue(shell.run("cell:mode -r iisy joint_position").contains("control mode 'joint_position'"));
         await("the controller in joint position control", () -> controller.mode() == ControlMode.JOINT_POSITION);
 

@@ -109,6 +109,8 @@ class FriCellTest {
                 shell.run("cell:activate -r iiwa14").trim());
         assertEquals(FriSessionState.COMMANDING_ACTIVE, robot.state());
         assertEquals(FriSessionState.COMMANDING_ACTIVE.ordinal(), (int) state("iiwa14", "fri/session_state"));
+        assertTrue(shell.run("cell:status -r iiwa14").contains("\nFRI: active 1, listen_port " + port),
+                "the FRI counters in cell:status");
 
         String moved = shell.run("trajectory:move -p 0 -d 0.5 iiwa14/joint_trajectory_controller"
                 + " 0.2 0.3 0 -1.2 0 1.0 0");
