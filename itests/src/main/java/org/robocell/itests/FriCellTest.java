@@ -163,7 +163,9 @@ class FriCellTest {
         // the robot application runs the Cartesian overlay: joint position control is refused before anything moves
         Exception joint = assertThrows(Exception.class, () -> shell.run("cell:activate -r iiwa14"));
         assertTrue(joint.getMessage() != null && !joint.getMessage().contains("\n"), "one line: " + joint.getMessage());
-        assertTrue(joint.getMessage().contains("FRI cannot command 'joint_a1/position'"), joint.getMessage());
+        assertTrue(joint.getMessage().startsWith("robot 'iiwa14' stays inactive: Could not switch controllers since"
+                + " prepare command mode switch was rejected. hardware component 'iiwa14' answered ERROR for start"
+                + " [joint_a1/position"), joint.getMessage());
 
         assertEquals("robot 'iiwa14' is active in control mode 'cartesian_pose'",
                 shell.run("cell:activate -r iiwa14 cartesian_pose").trim());
