@@ -109,6 +109,8 @@ public final class KukaFriHardware implements HardwareComponent {
     /** seconds between two answers: the robot's send period times the receive multiplier */
     private double answerPeriod;
     private volatile HeldReason heldReason = HeldReason.NONE;
+    /** {@code held} when this session started: the deactivation line counts this session's */
+    private long heldAtActivation;
     private final boolean[] positionCommanded = new boolean[FriMonitorReader.MAX_JOINTS];
     private long clientSequence;
     private long sinceLastSend;
@@ -332,6 +334,7 @@ public final class KukaFriHardware implements HardwareComponent {
         }
         answerPeriod = Math.max(1, gate.reader.sendPeriodMs()) * 1e-3 * receiveMultiplier;
         heldReason = HeldReason.NONE;
+        heldAtActivation = held;
         setStatus(FriStatus.HELD_REASON, 0);
         for (int i = 0; i < joints; i++) {
             if (!Double.isFinite(measured[i])) {
@@ -454,7 +457,8 @@ public final class KukaFriHardware implements HardwareComponent {
     private int encode(byte[] out) {
         FriCommandMode mode = settings.controlMode().commandMode;
         if (mode == FriCommandMode.CARTESIAN_POSE && sessionState != null && sessionState.commanding()) {
-            // the SDK's client sends the interpolator's pose while waiting and the commanded one while active
+            // the held pose: the measured one while waiting (the SDK sends the interpolator's, where the arm stands
+            // then), the last valid command while active
             return writer.writeCartesianPose(clientSequence++, robotSequence, heldPose, out);
         }
         return writer.write(clientSequence++, robotSequence, heldPosition,
@@ -468,9 +472,9 @@ public final class KukaFriHardware implements HardwareComponent {
         clearFailure();
         if (active) {
             active = false;
-            if (held > 0) {
+            if (held > heldAtActivation) {
                 LOG.log(Level.WARNING, "{0}: {1} commands held while commanding, the last because {2}",
-                        context.info().name(), held, heldReason.line);
+                        context.info().name(), held - heldAtActivation, heldReason.line);
             }
             LOG.log(Level.INFO, "{0}: FRI commanding ends; the robot at {1} stops the overlay and holds",
                     context.info().name(), robotAddress);
