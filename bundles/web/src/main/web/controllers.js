@@ -60,8 +60,19 @@ export function controllersPage(root) {
           on: { click: () => act(robot, { action: 'load', name: n }) } }, 'Load ' + n))),
       switchForm(robot, list),
       el('p', { class: 'chain' }, 'Update order: ', chains.updateOrder.join(' → ') || '(no configured controller)'),
-      chains.edges.length === 0 ? null : el('ul', { class: 'edges' }, chains.edges.map((e) =>
-        el('li', {}, `${e.preceding} —[${e.interface} ${e.kind.replace('_', ' ')}]→ ${e.following}`))));
+      chains.edges.length === 0 ? null : el('ul', { class: 'edges' }, chainLinks(chains.edges).map(([link, ifs]) =>
+        el('li', { title: ifs.join('\n') }, `${link} (${ifs.length} interface${ifs.length === 1 ? '' : 's'})`))));
+  }
+
+  /** The chain graph's edges grouped per pair of controllers: "a —[reference]→ b" with the interfaces. */
+  function chainLinks(edges) {
+    const links = new Map();
+    for (const e of edges) {
+      const key = `${e.preceding} —[${e.kind.replace('_', ' ')}]→ ${e.following}`;
+      if (!links.has(key)) links.set(key, []);
+      links.get(key).push(e.interface);
+    }
+    return [...links.entries()];
   }
 
   async function refresh() {

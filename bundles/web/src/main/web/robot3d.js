@@ -22,7 +22,7 @@ export function robotPage(root) {
     const scene = new THREE.Scene();
     scene.background = new THREE.Color(0x111827);
     const camera = new THREE.PerspectiveCamera(45, 1, 0.01, 100);
-    camera.position.set(1.6, 1.2, 1.6);
+    camera.position.set(1.1, 0.9, 1.1);
     const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     const width = Math.max(400, root.clientWidth - 20);
     renderer.setSize(width, 480);
