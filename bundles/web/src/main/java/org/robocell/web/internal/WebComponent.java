@@ -45,23 +45,6 @@ public final class WebComponent {
     static final String PID = "org.robocell.web";
     static final String CONTEXT = "org.robocell.web";
     private static final System.Logger LOG = System.getLogger("org.robocell.web");
-    /** SPI Fly (slf4j's provider lookup in OSGi) reports each provider it registers at INFO: kept unless configured. */
-    private static final java.util.logging.Logger SPIFLY_LOG = java.util.logging.Logger.getLogger("org.apache.aries.spifly");
-
-    /**
-     * Felix HTTP (through slf4j) warns at every start that HTTP is off: that is the console's default, not a problem.
-     * Only that record is dropped.
-     */
-    private static final java.util.logging.Logger HTTP_LOG = java.util.logging.Logger.getLogger("org.apache.felix.http");
-
-    static {
-        if (SPIFLY_LOG.getLevel() == null) {
-            SPIFLY_LOG.setLevel(java.util.logging.Level.WARNING);
-        }
-        if (HTTP_LOG.getFilter() == null) {
-            HTTP_LOG.setFilter(r -> !String.valueOf(r.getMessage()).startsWith("Jetty not started (HTTP and HTTPS disabled)"));
-        }
-    }
 
     private final BundleContext context;
     private final ChannelRegistry registry;
