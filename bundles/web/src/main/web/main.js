@@ -6,6 +6,7 @@ import { controllersPage } from './controllers.js';
 import { hardwarePage } from './hardware.js';
 import { plotsPage } from './plots.js';
 import { robotPage } from './robot3d.js';
+import { message } from './api.js';
 
 const pages = { cell: cellPage, controllers: controllersPage, hardware: hardwarePage, plots: plotsPage, robot: robotPage };
 let stop = null;
@@ -14,6 +15,7 @@ function route() {
   const name = (location.hash.replace(/^#\//, '').split('?')[0]) || 'cell';
   const page = pages[name] || cellPage;
   if (stop) stop();
+  message(''); // an answer belongs to the page that asked
   const root = document.getElementById('page');
   root.replaceChildren();
   root.dataset.page = name;

@@ -49,7 +49,25 @@ final class WebCell implements AutoCloseable {
         }
         port = freePort();
         configure(Map.of("enabled", "true", "port", String.valueOf(port), "token", TOKEN));
-        CellFixture.await(() -> listening(port), "the web console listening on " + port);
+        // Jetty listens before the whiteboard has taken the console's servlets: wait for the API's answer
+        CellFixture.await(() -> answers(base() + "/api/cell"), "the web console's API answering on " + port);
+    }
+
+    /** Whether the URL answers 200 to the token. */
+    static boolean answers(String url) {
+        try {
+            java.net.HttpURLConnection c = (java.net.HttpURLConnection) java.net.URI.create(url).toURL().openConnection();
+            c.setRequestProperty("Authorization", "Bearer " + TOKEN);
+            c.setConnectTimeout(1000);
+            c.setReadTimeout(5000);
+            try {
+                return c.getResponseCode() == 200;
+            } finally {
+                c.disconnect();
+            }
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Replaces the console's configuration (PID org.robocell.web). */

@@ -119,7 +119,7 @@ class WebConsoleTest {
             assertTrue(hw.getAsJsonArray("interfaces").size() > 7, hw.toString());
             HttpResponse<String> unknown = get(cell.base() + "/api/robots/lefty/controllers", WebCell.TOKEN);
             assertEquals(404, unknown.statusCode());
-            assertEquals("no robot 'lefty'; did you mean 'left'?", json(unknown).get("error").getAsString());
+            assertEquals("no robot 'lefty' (did you mean 'left'?)", json(unknown).get("error").getAsString());
         }
     }
 
