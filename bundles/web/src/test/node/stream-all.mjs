@@ -1,12 +1,17 @@
 // A live-view client for the jitter benchmark (BENCHMARKS.md "Web console and Foxglove server, two clients each"):
-// logs in with the token, subscribes to the first 32 fields of every channel the console lists (the stream's maximum),
-// and reads the event stream until stopped, printing rows and bytes received every 5 s.
+// subscribes to the first 32 fields (the stream's maximum) of the channels whose names contain <filter> (all when
+// none; it waits until one exists, e.g. "jitter_" for cell:jitter's own robot), and reads the event stream until
+// stopped, printing rows and bytes received every 5 s.
 //
-//   node stream-all.mjs <base url> <token>
-const [base, token] = process.argv.slice(2);
+//   node stream-all.mjs <base url> <token> [filter]
+const [base, token, filter = ''] = process.argv.slice(2);
 const auth = { Authorization: `Bearer ${token}` };
-const { channels } = await (await fetch(`${base}/api/channels`, { headers: auth })).json();
-const series = channels.flatMap((c) => c.fields.map((f) => `${c.name}:${f}`)).slice(0, 32);
+let series = [];
+while (series.length === 0) {
+  const { channels } = await (await fetch(`${base}/api/channels`, { headers: auth })).json();
+  series = channels.filter((c) => c.name.includes(filter)).flatMap((c) => c.fields.map((f) => `${c.name}:${f}`)).slice(0, 32);
+  if (series.length === 0) await new Promise((r) => setTimeout(r, 500));
+}
 const q = series.map((s) => 's=' + encodeURIComponent(s)).join('&');
 const r = await fetch(`${base}/api/stream?${q}`, { headers: auth });
 if (!r.ok) throw new Error(`stream: ${r.status} ${await r.text()}`);
