@@ -6,6 +6,7 @@ import java.util.List;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.io.StateOutput;
 import org.robocell.api.model.RobotModel;
+import org.robocell.description.UrdfWriter;
 
 import com.google.gson.JsonObject;
 

@@ -1,4 +1,4 @@
-package org.robocell.foxglove.internal;
+package org.robocell.description;
 
 import org.robocell.api.model.Joint;
 import org.robocell.api.model.JointLimits;
@@ -7,19 +7,23 @@ import org.robocell.api.model.Pose;
 import org.robocell.api.model.RobotModel;
 
 /**
- * A URDF of the model the cell runs (its link and joint names as the cell uses them, after any prefix), for
- * {@code /<robot>/robot_description}. The cell keeps kinematics, not geometry: each link is drawn as a thin
- * cylinder from its origin to each child joint's origin and a small sphere at its origin, so that Foxglove's 3D
- * panel shows the arm's skeleton moving with {@code /tf}.
+ * A URDF of the model the cell runs (its link and joint names as the cell uses them, after any prefix), for the
+ * live views (Foxglove's {@code /<robot>/robot_description}, the web console's 3D view). The cell keeps kinematics,
+ * not geometry: each link is drawn as a thin cylinder from its origin to each child joint's origin and a small
+ * sphere at its origin, so that a URDF viewer shows the arm's skeleton moving with the joint states.
+ *
+ * @since 1.2
  */
-final class UrdfWriter {
+public final class UrdfWriter {
 
-    static final double RADIUS = 0.02;
+    /** The radius of a link's cylinder, m. */
+    public static final double RADIUS = 0.02;
 
     private UrdfWriter() {
     }
 
-    static String write(RobotModel model) {
+    /** The URDF text of the model. */
+    public static String write(RobotModel model) {
         StringBuilder sb = new StringBuilder();
         sb.append("<?xml version=\"1.0\"?>\n<robot name=\"").append(xml(model.name() == null ? "robot" : model.name()))
                 .append("\">\n");

@@ -1,4 +1,4 @@
-package org.robocell.foxglove.internal;
+package org.robocell.description;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +7,6 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.robocell.api.model.RobotModel;
-import org.robocell.description.RobotDescription;
 
 class UrdfWriterTest {
 

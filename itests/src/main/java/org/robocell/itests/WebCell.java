@@ -1,0 +1,110 @@
+package org.robocell.itests;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.robocell.api.cell.ControllerManager;
+import org.robocell.api.lifecycle.LifecycleState;
+
+/**
+ * Two FR3 robots on mock hardware at 1 kHz in their own namespaces (their controllers and channels are
+ * {@code <robot>/...}), each with the joint state broadcaster and the trajectory controller active and the forward
+ * position controller loaded; and the web console enabled on a free loopback port with a known token.
+ */
+final class WebCell implements AutoCloseable {
+
+    static final String TOKEN = "itest-token-0123456789abcdef";
+    static final String A = "left";
+    static final String B = "right";
+
+    final ControllerManager a;
+    final ControllerManager b;
+    final int port;
+    private final ConfigurationAdmin configAdmin;
+    private final List<Configuration> configurations = new ArrayList<>();
+
+    WebCell(BundleContext context, ConfigurationAdmin configAdmin) throws Exception {
+        this.configAdmin = configAdmin;
+        CellFixture cell = new CellFixture(context, configAdmin);
+        for (String robot : List.of(A, B)) {
+            configurations.add(cell.robot(robot, Map.of("namespace", robot,
+                    "activate", "joint_state_broadcaster,joint_trajectory_controller",
+                    "load", "forward_position_controller",
+                    "controllers", Path.of("../runtime/cell/controllers.yaml").toAbsolutePath().toString())));
+        }
+        a = cell.manager(A);
+        b = cell.manager(B);
+        for (ControllerManager m : List.of(a, b)) {
+            CellFixture.await(() -> m.controller(m.robot() + "/joint_trajectory_controller")
+                    .map(c -> c.state() == LifecycleState.ACTIVE).orElse(false), m.robot() + "'s trajectory controller active");
+        }
+        port = freePort();
+        configure(Map.of("enabled", "true", "port", String.valueOf(port), "token", TOKEN));
+        // Jetty listens before the whiteboard has taken the console's servlets: wait for the API's answer
+        CellFixture.await(() -> answers(base() + "/api/cell"), "the web console's API answering on " + port);
+    }
+
+    /** Whether the URL answers 200 to the token. */
+    static boolean answers(String url) {
+        try {
+            java.net.HttpURLConnection c = (java.net.HttpURLConnection) java.net.URI.create(url).toURL().openConnection();
+            c.setRequestProperty("Authorization", "Bearer " + TOKEN);
+            c.setConnectTimeout(1000);
+            c.setReadTimeout(5000);
+            try {
+                return c.getResponseCode() == 200;
+            } finally {
+                c.disconnect();
+            }
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Replaces the console's configuration (PID org.robocell.web). */
+    void configure(Map<String, String> values) throws IOException {
+        Configuration web = configAdmin.getConfiguration("org.robocell.web", "?");
+        web.update(new Hashtable<>(values));
+        if (!configurations.contains(web)) {
+            configurations.add(web);
+        }
+    }
+
+    String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    static boolean listening(int port) {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (Configuration c : configurations) {
+            try {
+                c.delete();
+            } catch (IllegalStateException alreadyDeleted) {
+                // deleted by the test itself
+            }
+        }
+    }
+}
