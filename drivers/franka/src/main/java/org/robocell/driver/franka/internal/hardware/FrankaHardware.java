@@ -83,6 +83,7 @@ public final class FrankaHardware implements HardwareComponent {
     private final StateInterfaceHandle[] status = new StateInterfaceHandle[FrankaStatus.values().length];
     private String[] jointNames;
     private CartesianInterfaces cartesian;
+    private RobotStateInterfaces robotState;
 
     // session (lifecycle thread; the loop reads the volatile ones)
     private volatile CommandChannel channel;
@@ -194,6 +195,7 @@ public final class FrankaHardware implements HardwareComponent {
             for (FrankaStatus s : FrankaStatus.values()) {
                 status[s.ordinal()] = stateInterface(settings.armId() + "/" + s.interfaceName, s.interfaceName);
             }
+            robotState = new RobotStateInterfaces(settings.armId(), this::stateInterface);
             FrankaLimits limits = FrankaLimits.FR3;
             positionShaper = new JointPositionCommandShaper(limits, settings.shaping());
             velocityShaper = new JointVelocityCommandShaper(limits, settings.shaping());
@@ -643,6 +645,7 @@ public final class FrankaHardware implements HardwareComponent {
             effortState[i].set(measured.tauJ[i]);
         }
         cartesian.publish(measured.oTEE, measured.elbow);
+        robotState.publish(s);
         publish(FrankaStatus.ROBOT_MODE, s.robotMode().ordinal());
         publish(FrankaStatus.SUCCESS_RATE, s.controlCommandSuccessRate());
         publish(FrankaStatus.TIME, s.messageId() * 1e-3);
