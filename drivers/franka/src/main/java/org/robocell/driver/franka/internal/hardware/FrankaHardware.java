@@ -788,7 +788,7 @@ public final class FrankaHardware implements HardwareComponent {
         poseShaper.restart();
         twistShaper.restart();
         guard.start(measured.oTEE, measured.elbow);
-        if (cartesian.elbow != null) {
+        if (commandElbow && cartesian.elbow != null) {
             cartesian.elbow[0].set(measured.elbow[0]);
             cartesian.elbow[1].set(measured.elbow[1]);
         }
