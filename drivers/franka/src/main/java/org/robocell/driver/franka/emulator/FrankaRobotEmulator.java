@@ -83,17 +83,42 @@ public final class FrankaRobotEmulator implements AutoCloseable {
         }
     }
 
-    /** Starts an FR3 with the Franka Hand on the rigid-body plant. */
+    /**
+     * Starts an FR3 with the Franka Hand on the rigid-body simulation ({@link SimulatedPlant}: the articulated-body
+     * algorithm, joint damping and friction, position limits), stepped at the robot's control rate.
+     */
     public static FrankaRobotEmulator start(FrankaEmulatorConfig config) throws IOException {
         KinematicModel model = Fr3Model.withHand();
+        return new FrankaRobotEmulator(config, SimulatedPlant.fr3(model,
+                config.cycleNanos() / 1e9 / RobotFirmware.CONTROL_SUBSTEPS), model);
+    }
+
+    /**
+     * Starts an FR3 with the Franka Hand on the older {@link RigidBodyPlant} (CRBA and Cholesky, viscous friction
+     * only), for comparison.
+     *
+     * @since 1.2
+     */
+    public static FrankaRobotEmulator startOnRigidBodyPlant(FrankaEmulatorConfig config) throws IOException {
+        KinematicModel model = Fr3Model.withHand();
         return new FrankaRobotEmulator(config, new RigidBodyPlant(model, Fr3Model.FLANGE,
-                new double[] { 0.5, 0.5, 0.5, 0.5, 0.2, 0.2, 0.2 }, 1), model);
+                SimulatedPlant.FR3_DAMPING.clone(), 1), model);
     }
 
     /** Starts an FR3 on another plant (a physics simulation); {@code model} is the robot's own model of itself. */
     public static FrankaRobotEmulator start(FrankaEmulatorConfig config, Plant plant, KinematicModel model)
             throws IOException {
         return new FrankaRobotEmulator(config, plant, model);
+    }
+
+    /**
+     * The arm the robot drives: for pushes on other links and contacts of a {@link SimulatedPlant}. Touch it from
+     * the thread that steps the emulator only (the stepped clock's caller).
+     *
+     * @since 1.2
+     */
+    public Plant plant() {
+        return plant;
     }
 
     public FrankaEmulatorConfig config() {

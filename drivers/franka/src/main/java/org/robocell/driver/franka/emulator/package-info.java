@@ -7,7 +7,7 @@
  * a configured DS component.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.robocell.driver.franka.emulator;
 
 import org.osgi.annotation.bundle.Export;

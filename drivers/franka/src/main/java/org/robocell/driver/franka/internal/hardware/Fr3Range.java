@@ -22,7 +22,7 @@ final class Fr3Range {
                 case JOINT_POSITION -> !(v >= Q_MIN[i] && v <= Q_MAX[i]);
                 case JOINT_VELOCITY -> !(Math.abs(v) <= DQ_MAX[i]);
                 case EFFORT -> !(Math.abs(v) <= TAU_MAX[i]);
-                case NONE -> false;
+                default -> false;
             };
             if (out) {
                 return i;
@@ -37,7 +37,7 @@ final class Fr3Range {
             case JOINT_POSITION -> "[" + Q_MIN[i] + ", " + Q_MAX[i] + "] rad";
             case JOINT_VELOCITY -> "±" + DQ_MAX[i] + " rad/s";
             case EFFORT -> "±" + TAU_MAX[i] + " Nm";
-            case NONE -> "";
+            default -> "";
         };
     }
 }

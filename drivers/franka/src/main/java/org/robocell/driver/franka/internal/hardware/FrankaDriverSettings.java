@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import org.robocell.api.hardware.HardwareInfo;
 import org.robocell.driver.franka.control.ShapingSettings;
+import org.robocell.driver.franka.protocol.MoveControllerMode;
 import org.robocell.driver.franka.protocol.ProtocolVersion;
 
 /**
@@ -21,9 +22,13 @@ import org.robocell.driver.franka.protocol.ProtocolVersion;
  * @param receiveTimeoutMs {@code receive_timeout_ms}: how long {@code read} waits for the next state
  * @param moveTimeoutMs    {@code move_timeout_ms}: how long a Move, StopMove or error recovery may take to answer
  * @param flightLog        {@code flight_log}: where the last states and commands go when a motion fails
+ * @param cartesianController {@code cartesian_controller}: the robot's controller under the Cartesian motion
+ *                         generators, {@code joint_impedance} (franka_ros2's {@code robot.cpp}) or
+ *                         {@code cartesian_impedance}
  */
 record FrankaDriverSettings(String robotIp, int commandPort, ProtocolVersion protocol, String armId,
-        ShapingSettings shaping, int connectTimeoutMs, int receiveTimeoutMs, int moveTimeoutMs, Path flightLog) {
+        ShapingSettings shaping, int connectTimeoutMs, int receiveTimeoutMs, int moveTimeoutMs, Path flightLog,
+        MoveControllerMode cartesianController) {
 
     static final String ROBOT_IP = "robot_ip";
     static final String COMMAND_PORT = "command_port";
@@ -33,6 +38,7 @@ record FrankaDriverSettings(String robotIp, int commandPort, ProtocolVersion pro
     static final String RECEIVE_TIMEOUT_MS = "receive_timeout_ms";
     static final String MOVE_TIMEOUT_MS = "move_timeout_ms";
     static final String FLIGHT_LOG = "flight_log";
+    static final String CARTESIAN_CONTROLLER = "cartesian_controller";
 
     /** libfranka's {@code research_interface::robot::kCommandPort}. */
     static final int FCI_COMMAND_PORT = 1337;
@@ -77,7 +83,16 @@ record FrankaDriverSettings(String robotIp, int commandPort, ProtocolVersion pro
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(FLIGHT_LOG + ": expected a file path, got '" + log + "'");
         }
-        return new FrankaDriverSettings(ip, port, protocol, armId, shaping, connect, receive, move, flightLog);
+        String controller = info.parameter(CARTESIAN_CONTROLLER, "joint_impedance").trim();
+        MoveControllerMode cartesianController = switch (controller) {
+            case "joint_impedance" -> MoveControllerMode.JOINT_IMPEDANCE;
+            case "cartesian_impedance" -> MoveControllerMode.CARTESIAN_IMPEDANCE;
+            default -> throw new IllegalArgumentException(CARTESIAN_CONTROLLER + ": expected joint_impedance or"
+                    + " cartesian_impedance (the robot's controller under a Cartesian motion), got '" + controller
+                    + "'");
+        };
+        return new FrankaDriverSettings(ip, port, protocol, armId, shaping, connect, receive, move, flightLog,
+                cartesianController);
     }
 
     private static int integer(HardwareInfo info, String key, int fallback, int min, int max) {

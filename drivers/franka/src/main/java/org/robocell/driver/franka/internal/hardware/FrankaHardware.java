@@ -24,6 +24,8 @@ import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.driver.franka.control.CartesianPoseCommandShaper;
+import org.robocell.driver.franka.control.CartesianVelocityCommandShaper;
 import org.robocell.driver.franka.control.FlightLog;
 import org.robocell.driver.franka.control.FlightLogWriter;
 import org.robocell.driver.franka.control.FlightRecorder;
@@ -80,6 +82,8 @@ public final class FrankaHardware implements HardwareComponent {
     private final CommandInterfaceHandle[][] commands = new CommandInterfaceHandle[ControlMode.values().length][];
     private final StateInterfaceHandle[] status = new StateInterfaceHandle[FrankaStatus.values().length];
     private String[] jointNames;
+    private CartesianInterfaces cartesian;
+    private RobotStateInterfaces robotState;
 
     // session (lifecycle thread; the loop reads the volatile ones)
     private volatile CommandChannel channel;
@@ -95,10 +99,13 @@ public final class FrankaHardware implements HardwareComponent {
     private volatile boolean stopping;
     /** the mode the claimed interfaces ask for, decided in prepare, taken by perform */
     private volatile ControlMode preparedMode = ControlMode.NONE;
+    /** whether the claimed interfaces include the elbow (with a Cartesian mode), decided in prepare */
+    private volatile boolean preparedElbow;
     private final Set<String> claimed = new HashSet<>();
 
     // loop
     private ControlMode commandMode = ControlMode.NONE;
+    private boolean commandElbow;
     private boolean answerPending;
     private boolean startFromMeasured;
     private final MeasuredState measured = new MeasuredState();
@@ -108,6 +115,9 @@ public final class FrankaHardware implements HardwareComponent {
     private JointPositionCommandShaper positionShaper;
     private JointVelocityCommandShaper velocityShaper;
     private TorqueCommandShaper torqueShaper;
+    private CartesianPoseCommandShaper poseShaper;
+    private CartesianVelocityCommandShaper twistShaper;
+    private CartesianCommandGuard guard;
     private final PacketLossTracker loss = new PacketLossTracker();
     private final FlightRecorder recorder = new FlightRecorder();
     private volatile RobotMode robotMode = RobotMode.OTHER;
@@ -145,7 +155,7 @@ public final class FrankaHardware implements HardwareComponent {
             settings = FrankaDriverSettings.from(context.info());
             jointNames = new String[JOINTS];
             for (ControlMode m : ControlMode.values()) {
-                if (m.interfaceName != null) {
+                if (m.joint()) {
                     commands[m.ordinal()] = new CommandInterfaceHandle[JOINTS];
                 }
             }
@@ -156,7 +166,7 @@ public final class FrankaHardware implements HardwareComponent {
                 velocityState[i] = stateInterface(joint + "/velocity", "velocity");
                 effortState[i] = stateInterface(joint + "/effort", "effort");
                 for (ControlMode m : ControlMode.values()) {
-                    String full = m.interfaceName == null ? null : joint + "/" + m.interfaceName;
+                    String full = !m.joint() ? null : joint + "/" + m.interfaceName;
                     if (full != null && context.hasCommandInterface(full)) {
                         commands[m.ordinal()][i] = context.command(full);
                     }
@@ -164,7 +174,7 @@ public final class FrankaHardware implements HardwareComponent {
             }
             for (ControlMode m : ControlMode.values()) {
                 CommandInterfaceHandle[] h = commands[m.ordinal()];
-                if (h == null) {
+                if (h == null || !m.joint()) {
                     continue;
                 }
                 int listed = 0;
@@ -179,13 +189,20 @@ public final class FrankaHardware implements HardwareComponent {
                     commands[m.ordinal()] = null;
                 }
             }
+            cartesian = CartesianInterfaces.find(context);
+            commands[ControlMode.CARTESIAN_POSE.ordinal()] = cartesian.pose;
+            commands[ControlMode.CARTESIAN_VELOCITY.ordinal()] = cartesian.twist;
             for (FrankaStatus s : FrankaStatus.values()) {
                 status[s.ordinal()] = stateInterface(settings.armId() + "/" + s.interfaceName, s.interfaceName);
             }
+            robotState = new RobotStateInterfaces(settings.armId(), this::stateInterface);
             FrankaLimits limits = FrankaLimits.FR3;
             positionShaper = new JointPositionCommandShaper(limits, settings.shaping());
             velocityShaper = new JointVelocityCommandShaper(limits, settings.shaping());
             torqueShaper = new TorqueCommandShaper(limits, settings.shaping());
+            poseShaper = new CartesianPoseCommandShaper(limits, settings.shaping());
+            twistShaper = new CartesianVelocityCommandShaper(limits, settings.shaping());
+            guard = new CartesianCommandGuard(limits);
             return CallbackReturn.SUCCESS;
         } catch (IllegalArgumentException e) {
             return fail(CallbackReturn.ERROR, Fault.CONFIGURATION, e.getMessage());
@@ -253,6 +270,7 @@ public final class FrankaHardware implements HardwareComponent {
         }
         claimed.clear();
         preparedMode = ControlMode.NONE;
+        preparedElbow = false;
         for (FrankaStatus st : FrankaStatus.values()) {
             publish(st, 0);
         }
@@ -357,6 +375,7 @@ public final class FrankaHardware implements HardwareComponent {
         active = false;
         claimed.clear();
         preparedMode = ControlMode.NONE;
+        preparedElbow = false;
         return CallbackReturn.SUCCESS;
     }
 
@@ -436,8 +455,10 @@ public final class FrankaHardware implements HardwareComponent {
         after.removeAll(stop);
         after.addAll(start);
         ControlMode mode;
+        boolean elbow;
         try {
             mode = modeOf(after);
+            elbow = elbowClaimed(after);
         } catch (IllegalArgumentException e) {
             fail(CallbackReturn.ERROR, Fault.CONFIGURATION, e.getMessage());
             return ReturnType.ERROR;
@@ -455,18 +476,31 @@ public final class FrankaHardware implements HardwareComponent {
         claimed.clear();
         claimed.addAll(after);
         preparedMode = mode;
+        preparedElbow = elbow;
         return ReturnType.OK;
     }
 
+    /**
+     * The one FCI mode the claimed interfaces ask for: all seven joints of one of position, velocity or effort, or
+     * the whole Cartesian pose or Cartesian velocity (with or without the whole elbow). franka_ros2 runs one of
+     * them at a time (effort with a Cartesian motion generator is no combination its hardware interface offers).
+     */
     private ControlMode modeOf(Set<String> interfaces) {
         if (interfaces.isEmpty()) {
             return ControlMode.NONE;
         }
         List<String> kinds = new ArrayList<>();
         ControlMode mode = null;
+        int count = 0;
+        int elbows = 0;
         for (String full : interfaces) {
-            int slash = full.lastIndexOf('/');
-            ControlMode m = ControlMode.ofInterface(full.substring(slash + 1));
+            String kind = cartesian.kindOf(full);
+            if (CartesianInterfaces.ELBOW.equals(kind)) {
+                elbows++;
+                continue;
+            }
+            ControlMode m = kind != null ? (kind.equals(CartesianInterfaces.POSE) ? ControlMode.CARTESIAN_POSE
+                    : ControlMode.CARTESIAN_VELOCITY) : jointMode(full);
             if (m == null) {
                 throw new IllegalArgumentException(full + " is not a command interface of '" + name + "'");
             }
@@ -474,16 +508,48 @@ public final class FrankaHardware implements HardwareComponent {
                 kinds.add(m.interfaceName);
             }
             mode = m;
+            count++;
         }
         if (kinds.size() > 1) {
             throw new IllegalArgumentException("'" + name + "' cannot take " + String.join(" and ", kinds)
-                    + " commands at once: FCI runs one of position, velocity or effort for all 7 joints");
+                    + " commands at once: FCI runs one of joint position, joint velocity, effort, Cartesian pose or"
+                    + " Cartesian velocity");
         }
-        if (interfaces.size() != JOINTS) {
-            throw new IllegalArgumentException("'" + name + "' needs the " + mode.interfaceName + " command of all"
-                    + " 7 joints claimed together, got " + interfaces.size() + " " + interfaces);
+        if (mode == null) {
+            throw new IllegalArgumentException("'" + name + "' cannot take " + CartesianInterfaces.ELBOW + " alone:"
+                    + " the elbow is commanded with " + CartesianInterfaces.POSE + " or "
+                    + CartesianInterfaces.VELOCITY);
+        }
+        if (count != mode.count) {
+            throw new IllegalArgumentException("'" + name + "' needs the " + mode.interfaceName + " command"
+                    + (mode.joint() ? " of all 7 joints" : "s, all " + mode.count + ",") + " claimed together, got "
+                    + count + " " + interfaces);
+        }
+        if (elbows != 0 && elbows != 2) {
+            throw new IllegalArgumentException("'" + name + "' needs both " + CartesianInterfaces.ELBOW
+                    + " interfaces (joint_3_position, joint_4_sign) claimed together, got " + elbows);
         }
         return mode;
+    }
+
+    private ControlMode jointMode(String full) {
+        int slash = full.lastIndexOf('/');
+        String joint = full.substring(0, Math.max(0, slash));
+        for (String j : jointNames) {
+            if (j.equals(joint)) {
+                return ControlMode.ofJointInterface(full.substring(slash + 1));
+            }
+        }
+        return null;
+    }
+
+    private boolean elbowClaimed(Set<String> interfaces) {
+        for (String full : interfaces) {
+            if (CartesianInterfaces.ELBOW.equals(cartesian.kindOf(full))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sends the Move for {@code mode} and waits for kMotionStarted; null when started, else why not. */
@@ -493,7 +559,8 @@ public final class FrankaHardware implements HardwareComponent {
             return "not connected";
         }
         try {
-            CommandChannel.MoveHandle h = c.move(mode.move);
+            FciRequest.Move move = mode.move(settings.cartesianController());
+            CommandChannel.MoveHandle h = c.move(move);
             cyclesAwaitingErrors = 0;
             motionMode = mode;
             motion = h;
@@ -501,8 +568,8 @@ public final class FrankaHardware implements HardwareComponent {
             if (first.status() != MoveStatus.MOTION_STARTED) {
                 motion = null;
                 motionMode = ControlMode.NONE;
-                return "the robot refused the " + mode.interfaceName + " motion (Move " + mode.move.controllerMode()
-                        + "/" + mode.move.motionGeneratorMode() + "): " + first.status().wireName()
+                return "the robot refused the " + mode.interfaceName + " motion (Move " + move.controllerMode()
+                        + "/" + move.motionGeneratorMode() + "): " + first.status().wireName()
                         + (robotMode == RobotMode.REFLEX ? " (robot mode Reflex: configure again to recover)" : "");
             }
             LOG.log(Level.INFO, "{0}: {1} motion started", name, mode.interfaceName);
@@ -544,6 +611,7 @@ public final class FrankaHardware implements HardwareComponent {
     @Override
     public ReturnType performCommandModeSwitch(List<String> start, List<String> stop) {
         commandMode = preparedMode;
+        commandElbow = preparedElbow;
         startFromMeasured = true;
         return ReturnType.OK;
     }
@@ -576,6 +644,8 @@ public final class FrankaHardware implements HardwareComponent {
             velocityState[i].set(measured.dq[i]);
             effortState[i].set(measured.tauJ[i]);
         }
+        cartesian.publish(measured.oTEE, measured.elbow);
+        robotState.publish(s);
         publish(FrankaStatus.ROBOT_MODE, s.robotMode().ordinal());
         publish(FrankaStatus.SUCCESS_RATE, s.controlCommandSuccessRate());
         publish(FrankaStatus.TIME, s.messageId() * 1e-3);
@@ -633,23 +703,27 @@ public final class FrankaHardware implements HardwareComponent {
         RobotState s = slot.current();
         sent.command.clear();
         sent.command.messageId = s.messageId();
-        for (int i = 0; i < JOINTS; i++) {
-            double v = claimedNow && handles != null ? handles[i].get() : Double.NaN;
-            input[i] = Double.isNaN(v) ? hold(mode, i) : v;
+        ShapingResult result;
+        if (mode.cartesian()) {
+            result = shapeCartesian(mode, claimedNow && handles != null);
+        } else {
+            for (int i = 0; i < JOINTS; i++) {
+                double v = claimedNow && handles != null ? handles[i].get() : Double.NaN;
+                input[i] = Double.isNaN(v) ? hold(mode, i) : v;
+            }
+            int joint = Fr3Range.outside(mode, input);
+            if (joint >= 0) {
+                refusedJoint = joint;
+                refusedMode = mode;
+                refusedValue = input[joint];
+                return failLoop(LoopFailure.COMMAND_OUT_OF_RANGE);
+            }
+            result = switch (mode) {
+                case JOINT_VELOCITY -> velocityShaper.shape(input, measured.commanded, sent.command.dqC);
+                case EFFORT -> torqueShaper.shape(input, measured.commanded, sent.command.tauJD);
+                default -> positionShaper.shape(input, measured.commanded, sent.command.qC);
+            };
         }
-        int joint = Fr3Range.outside(mode, input);
-        if (joint >= 0) {
-            refusedJoint = joint;
-            refusedMode = mode;
-            refusedValue = input[joint];
-            return failLoop(LoopFailure.COMMAND_OUT_OF_RANGE);
-        }
-        ShapingResult result = switch (mode) {
-            case JOINT_POSITION -> positionShaper.shape(input, measured.commanded, sent.command.qC);
-            case JOINT_VELOCITY -> velocityShaper.shape(input, measured.commanded, sent.command.dqC);
-            case EFFORT -> torqueShaper.shape(input, measured.commanded, sent.command.tauJD);
-            case NONE -> positionShaper.result();
-        };
         if (!result.accepted()) {
             refusedMode = mode;
             return failLoop(LoopFailure.COMMAND_REFUSED);
@@ -671,22 +745,62 @@ public final class FrankaHardware implements HardwareComponent {
 
     /** The robot's own last commanded value of joint {@code i}: what holding means in {@code mode}. */
     private double hold(ControlMode mode, int i) {
-        return switch (mode) {
-            case JOINT_POSITION -> measured.commanded.qD()[i];
-            case JOINT_VELOCITY, EFFORT, NONE -> 0.0;
-        };
+        return mode == ControlMode.JOINT_POSITION ? measured.commanded.qD()[i] : 0.0;
     }
 
-    /** A new mode's first command is the measured state: positions q, velocities and efforts zero. */
+    /**
+     * A Cartesian mode's command through the guard (a bad command is held at the last good one, counted, and
+     * its first of a run logged) and libfranka's pipeline; the elbow rides along when claimed. Until the switch
+     * is performed the robot's own last commanded pose ({@code O_T_EE_c}) or a zero twist is sent.
+     */
+    private ShapingResult shapeCartesian(ControlMode mode, boolean claimedNow) {
+        boolean withElbow = claimedNow && commandElbow && cartesian.elbow != null;
+        double[] elbow = withElbow ? guard.elbow(cartesian.elbow) : null;
+        double[] outElbow = withElbow ? sent.command.elbowC : null;
+        ShapingResult r;
+        if (mode == ControlMode.CARTESIAN_POSE) {
+            double[] pose = claimedNow ? guard.pose(cartesian.pose) : measured.commanded.oTEEc();
+            r = poseShaper.shape(pose, elbow, measured.commanded, sent.command.oTEeC, outElbow);
+        } else {
+            double[] twist = claimedNow ? guard.twist(cartesian.twist) : ZERO_TWIST;
+            r = twistShaper.shape(twist, elbow, measured.commanded, sent.command.oDpEeC, outElbow);
+        }
+        sent.command.validElbow = withElbow;
+        guard.endCycle();
+        publish(FrankaStatus.HELD_COMMANDS, guard.held());
+        String line = guard.takeReport(name); // null but on the first held cycle of a run
+        if (line != null) {
+            LOG.log(Level.WARNING, line);
+        }
+        return r;
+    }
+
+    private static final double[] ZERO_TWIST = new double[6];
+
+    /**
+     * A new mode's first command is the measured state: positions q, velocities and efforts zero, the pose
+     * {@code O_T_EE}, a zero twist, the elbow {@code elbow}.
+     */
     private void startFrom(ControlMode mode, CommandInterfaceHandle[] handles) {
         positionShaper.restart();
         velocityShaper.restart();
         torqueShaper.restart();
+        poseShaper.restart();
+        twistShaper.restart();
+        guard.start(measured.oTEE, measured.elbow);
+        if (commandElbow && cartesian.elbow != null) {
+            cartesian.elbow[0].set(measured.elbow[0]);
+            cartesian.elbow[1].set(measured.elbow[1]);
+        }
         if (handles == null) {
             return;
         }
-        for (int i = 0; i < JOINTS; i++) {
-            handles[i].set(mode == ControlMode.JOINT_POSITION ? measured.q[i] : 0.0);
+        for (int i = 0; i < handles.length; i++) {
+            handles[i].set(switch (mode) {
+                case JOINT_POSITION -> measured.q[i];
+                case CARTESIAN_POSE -> measured.oTEE[i];
+                default -> 0.0;
+            });
         }
     }
 
@@ -781,6 +895,8 @@ public final class FrankaHardware implements HardwareComponent {
         return switch (mode) {
             case JOINT_VELOCITY -> velocityShaper.result();
             case EFFORT -> torqueShaper.result();
+            case CARTESIAN_POSE -> poseShaper.result();
+            case CARTESIAN_VELOCITY -> twistShaper.result();
             default -> positionShaper.result();
         };
     }

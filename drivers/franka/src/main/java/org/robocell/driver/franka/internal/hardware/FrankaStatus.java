@@ -15,7 +15,9 @@ enum FrankaStatus {
     /** commands sent */
     SENT_COMMANDS("sent_commands"),
     /** reads that waited the whole receive timeout */
-    RECEIVE_TIMEOUTS("receive_timeouts");
+    RECEIVE_TIMEOUTS("receive_timeouts"),
+    /** Cartesian pose, Cartesian velocity or elbow commands not sent (the last good one held instead) */
+    HELD_COMMANDS("held_commands");
 
     final String interfaceName;
 

@@ -17,6 +17,9 @@ final class MeasuredState implements RecordedState {
     final double[] dq = new double[7];
     final double[] tauJ = new double[7];
     final double[] tauExt = new double[7];
+    /** the measured end-effector pose {@code O_T_EE} and elbow, where a Cartesian motion starts */
+    final double[] oTEE = new double[16];
+    final double[] elbow = new double[2];
     final CommandedState commanded = new CommandedState();
 
     void copyFrom(RobotState s) {
@@ -30,6 +33,14 @@ final class MeasuredState implements RecordedState {
         s.get(StateField.DQ_D, commanded.dqD());
         s.get(StateField.DDQ_D, commanded.ddqD());
         s.get(StateField.TAU_J_D, commanded.tauJD());
+        s.get(StateField.O_T_EE, oTEE);
+        s.get(StateField.ELBOW, elbow);
+        s.get(StateField.O_T_EE_C, commanded.oTEEc());
+        s.get(StateField.O_DP_EE_C, commanded.oDPEEc());
+        s.get(StateField.O_DDP_EE_C, commanded.oDdPEEc());
+        s.get(StateField.ELBOW_C, commanded.elbowC());
+        s.get(StateField.DELBOW_C, commanded.delbowC());
+        s.get(StateField.DDELBOW_C, commanded.ddelbowC());
     }
 
     @Override

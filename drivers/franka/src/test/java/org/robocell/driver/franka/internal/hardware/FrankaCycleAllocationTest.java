@@ -2,7 +2,9 @@ package org.robocell.driver.franka.internal.hardware;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,6 +24,33 @@ class FrankaCycleAllocationTest {
             double[] command = kind.equals("position") ? FrankaEmulatorConfig.readyPose() : new double[7];
             rig.command(kind, command);
             rig.cycles(200); // warm up: the JIT, the sockets' cached buffers
+            long bytes = AllocationMeter.fewestBytes(attempt -> {
+                rig.robot.step();
+                rig.awaitDelivery();
+                long[] result = new long[1];
+                long b = AllocationMeter.bytesOf(() -> {
+                    ReturnType r = rig.driver.read(0, 1e-3);
+                    ReturnType w = rig.driver.write(0, 1e-3);
+                    result[0] = r == ReturnType.OK && w == ReturnType.OK ? 1 : 0;
+                });
+                assertEquals(1, result[0], rig.driver.lastError());
+                return b;
+            });
+            assertEquals(0, bytes, "bytes allocated by one read + write");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "pose", "pose+elbow", "twist", "twist+elbow" })
+    void readAndWriteAllocateNothingInTheCartesianModes(String kind) throws Exception {
+        List<String> claim = kind.startsWith("pose") ? FrankaCartesianInterfacesTest.POSE
+                : FrankaCartesianInterfacesTest.TWIST;
+        if (kind.endsWith("elbow")) {
+            claim = FrankaCartesianInterfacesTest.plus(claim, FrankaCartesianInterfacesTest.ELBOW);
+        }
+        try (FrankaRig rig = new FrankaRig(ProtocolVersion.V10, Map.of("limit_rate", "true"), UnaryOperator.identity(),
+                FrankaRig.cartesianGpios()).active().claiming(claim)) {
+            rig.cycles(200);
             long bytes = AllocationMeter.fewestBytes(attempt -> {
                 rig.robot.step();
                 rig.awaitDelivery();

@@ -186,8 +186,8 @@ class FrankaHardwareTest {
             List<String> mixed = new java.util.ArrayList<>(FrankaRig.names("position").subList(0, 6));
             mixed.add("fr3_joint7/effort");
             assertEquals(ReturnType.ERROR, rig.switchModes(mixed, List.of()));
-            assertEquals("'FR3System' cannot take position and effort commands at once: FCI runs one of position,"
-                    + " velocity or effort for all 7 joints", rig.driver.lastError());
+            assertEquals("'FR3System' cannot take position and effort commands at once: FCI runs one of joint"
+                    + " position, joint velocity, effort, Cartesian pose or Cartesian velocity", rig.driver.lastError());
             assertEquals(ReturnType.ERROR, rig.switchModes(FrankaRig.names("velocity").subList(0, 3), List.of()));
             assertTrue(rig.driver.lastError().startsWith("'FR3System' needs the velocity command of all 7 joints"),
                     rig.driver.lastError());

@@ -57,6 +57,12 @@ final class FrankaRig implements AutoCloseable {
 
     FrankaRig(ProtocolVersion robotVersion, Map<String, String> parameters,
             UnaryOperator<FrankaEmulatorConfig> robotConfig) throws IOException {
+        this(robotVersion, parameters, robotConfig, List.of());
+    }
+
+    /** With {@code gpios} in the description (franka_ros2's Cartesian command interfaces: {@link #cartesianGpios}). */
+    FrankaRig(ProtocolVersion robotVersion, Map<String, String> parameters,
+            UnaryOperator<FrankaEmulatorConfig> robotConfig, List<ComponentInfo> gpios) throws IOException {
         robot = FrankaRobotEmulator.start(robotConfig.apply(FrankaEmulatorConfig.defaults(robotVersion)
                 .withCommandPort(0).withSteppedClock()));
         Map<String, String> p = new HashMap<>();
@@ -68,10 +74,33 @@ final class FrankaRig implements AutoCloseable {
         p.put("flight_log", java.nio.file.Files.createTempDirectory("franka-rig").resolve("ControlException.log")
                 .toString());
         p.putAll(parameters);
-        context = new DriverContext(info(p));
+        context = new DriverContext(info(p, gpios));
     }
 
     static HardwareInfo info(Map<String, String> parameters) {
+        return info(parameters, List.of());
+    }
+
+    /** The Cartesian pose, Cartesian velocity and elbow command interfaces as franka_ros2's gpios name them. */
+    static List<ComponentInfo> cartesianGpios() {
+        List<ComponentInfo> gpios = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            gpios.add(gpio(String.valueOf(i), "cartesian_pose_command"));
+        }
+        for (String n : new String[] { "vx", "vy", "vz", "wx", "wy", "wz" }) {
+            gpios.add(gpio(n, "cartesian_velocity"));
+        }
+        gpios.add(gpio("joint_3_position", "elbow_command"));
+        gpios.add(gpio("joint_4_sign", "elbow_command"));
+        return gpios;
+    }
+
+    static ComponentInfo gpio(String name, String commandInterface) {
+        return new ComponentInfo(name, ComponentKind.GPIO, List.of(InterfaceInfo.of(commandInterface)), List.of(),
+                Map.of());
+    }
+
+    static HardwareInfo info(Map<String, String> parameters, List<ComponentInfo> gpios) {
         List<ComponentInfo> joints = new ArrayList<>();
         for (String j : JOINTS) {
             List<InterfaceInfo> both = List.of(InterfaceInfo.of("position"), InterfaceInfo.of("velocity"),
@@ -79,7 +108,7 @@ final class FrankaRig implements AutoCloseable {
             joints.add(new ComponentInfo(j, ComponentKind.JOINT, both, both, Map.of()));
         }
         return new HardwareInfo("FR3System", HardwareType.SYSTEM, FrankaHardwareFactory.PLUGIN_NAME, parameters,
-                joints, List.of(), List.of(), 0, null);
+                joints, List.of(), gpios, 0, null);
     }
 
     /** init and configure: connected, the states stream. */
@@ -101,7 +130,11 @@ final class FrankaRig implements AutoCloseable {
 
     /** Claims the seven {@code kind} command interfaces (position, velocity, effort), as a controller switch. */
     FrankaRig claiming(String kind) {
-        List<String> start = names(kind);
+        return claiming(names(kind));
+    }
+
+    /** Claims {@code start}, as a controller switch. */
+    FrankaRig claiming(List<String> start) {
         assertEquals(ReturnType.OK, switchModes(start, List.of()), driver.lastError());
         return this;
     }
