@@ -69,6 +69,9 @@ public final class FrankaHardware implements HardwareComponent {
     /** How often an inactive component without a session paces the loop. */
     private static final long UNCONNECTED_READ_PERIOD_NANOS = 1_000_000;
 
+    private final DriverHost host;
+    /** withdraws the component's FrankaRobot service; set from onInit to shutdown */
+    private Runnable withdraw;
     private HardwareContext context;
     private FrankaDriverSettings settings;
     private String name = "franka";
@@ -129,6 +132,15 @@ public final class FrankaHardware implements HardwareComponent {
     private String shapingRefusal;
     private volatile String failureLine;
 
+    /** A component outside a framework: no FrankaRobot service (unit tests). */
+    FrankaHardware() {
+        this(DriverHost.NONE);
+    }
+
+    FrankaHardware(DriverHost host) {
+        this.host = host;
+    }
+
     // -------------------------------------------------------------------------------------------- lifecycle
 
     @Override
@@ -186,6 +198,7 @@ public final class FrankaHardware implements HardwareComponent {
             positionShaper = new JointPositionCommandShaper(limits, settings.shaping());
             velocityShaper = new JointVelocityCommandShaper(limits, settings.shaping());
             torqueShaper = new TorqueCommandShaper(limits, settings.shaping());
+            withdraw = host.announce(this);
             return CallbackReturn.SUCCESS;
         } catch (IllegalArgumentException e) {
             return fail(CallbackReturn.ERROR, Fault.CONFIGURATION, e.getMessage());
@@ -375,6 +388,11 @@ public final class FrankaHardware implements HardwareComponent {
         stopMotion();
         active = false;
         closeSession();
+        Runnable w = withdraw;
+        withdraw = null;
+        if (w != null) {
+            w.run();
+        }
         return CallbackReturn.SUCCESS;
     }
 
@@ -387,7 +405,8 @@ public final class FrankaHardware implements HardwareComponent {
         String line = describeLoopFailure();
         if (line != null) {
             failureLine = line;
-            LOG.log(Level.ERROR, "{0}: {1}", name, line);
+            // the robot vanishing while the runtime stops (its emulator stopped first) is part of the shutdown
+            LOG.log(host.stopping() ? Level.DEBUG : Level.ERROR, "{0}: {1}", name, line);
         }
         stopMotion();
         active = false;
@@ -802,6 +821,20 @@ public final class FrankaHardware implements HardwareComponent {
     }
 
     // ------------------------------------------------------------------------------------ for tests
+
+    /** The component's name (the URDF's {@code <ros2_control name>}). */
+    String name() {
+        return name;
+    }
+
+    FrankaDriverSettings settings() {
+        return settings;
+    }
+
+    /** The command channel of the session; null when not connected. */
+    CommandChannel commandChannel() {
+        return channel;
+    }
 
     /** The protocol version of the session; null when not connected. */
     ProtocolVersion version() {

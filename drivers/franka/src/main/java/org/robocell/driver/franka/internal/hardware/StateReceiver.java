@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
+import java.util.concurrent.CompletableFuture;
 
 import org.robocell.driver.franka.protocol.FciProtocolException;
 import org.robocell.driver.franka.protocol.ProtocolVersion;
@@ -34,6 +35,8 @@ final class StateReceiver implements Runnable {
     private volatile long stale;
     private volatile long malformed;
     private volatile String failure;
+    /** a copy of the next state asked for off the loop ({@link #snapshot()}), null when none is */
+    private volatile CompletableFuture<RobotState> snapshotRequest;
 
     /**
      * @param lastId the id of the state already taken (the first, received while connecting): only newer ones pass
@@ -86,7 +89,32 @@ final class StateReceiver implements Runnable {
             }
             lastId = target.messageId();
             received++;
+            answerSnapshot(target);
             slot.publish();
+        }
+    }
+
+    /**
+     * A copy of the next state that arrives, for a reader off the loop (the shell): taken by this thread before
+     * the state is handed to the loop, so the loop's buffers are never read by anyone else. Allocates only when
+     * asked.
+     */
+    CompletableFuture<RobotState> snapshot() {
+        CompletableFuture<RobotState> request = new CompletableFuture<>();
+        snapshotRequest = request;
+        if (!running) {
+            request.completeExceptionally(new IllegalStateException("the state receiver is stopped"));
+        }
+        return request;
+    }
+
+    private void answerSnapshot(RobotState state) {
+        CompletableFuture<RobotState> request = snapshotRequest;
+        if (request != null) {
+            snapshotRequest = null;
+            RobotState copy = new RobotState();
+            copy.copyFrom(state);
+            request.complete(copy);
         }
     }
 
