@@ -96,6 +96,8 @@ public final class FrankaHardware implements HardwareComponent {
     private volatile ControlMode motionMode = ControlMode.NONE;
     /** the driver itself is ending the motion: its final kPreempted is no failure */
     private volatile boolean stopping;
+    /** someone asked the robot to stop (FrankaRobot.stop): the motion's kPreempted is what they asked for */
+    private volatile boolean stopRequested;
     /** the mode the claimed interfaces ask for, decided in prepare, taken by perform */
     private volatile ControlMode preparedMode = ControlMode.NONE;
     private final Set<String> claimed = new HashSet<>();
@@ -406,7 +408,8 @@ public final class FrankaHardware implements HardwareComponent {
         if (line != null) {
             failureLine = line;
             // the robot vanishing while the runtime stops (its emulator stopped first) is part of the shutdown
-            LOG.log(host.stopping() ? Level.DEBUG : Level.ERROR, "{0}: {1}", name, line);
+            LOG.log(host.stopping() ? Level.DEBUG : stoppedOnRequest() ? Level.INFO : Level.ERROR, "{0}: {1}", name,
+                    line);
         }
         stopMotion();
         active = false;
@@ -512,6 +515,7 @@ public final class FrankaHardware implements HardwareComponent {
             return "not connected";
         }
         try {
+            stopRequested = false;
             CommandChannel.MoveHandle h = c.move(mode.move);
             cyclesAwaitingErrors = 0;
             motionMode = mode;
@@ -773,7 +777,9 @@ public final class FrankaHardware implements HardwareComponent {
             case SILENT_ROBOT -> "no robot state for " + settings.receiveTimeoutMs() + " ms ("
                     + FrankaDriverSettings.RECEIVE_TIMEOUT_MS + "); " + silenceCause();
             case REFLEX -> controlException("Move command aborted: motion aborted by reflex!", true);
-            case MOTION_ENDED -> controlException("Move command ended by the robot: " + abortStatus.wireName(), false);
+            case MOTION_ENDED -> stoppedOnRequest() ? "the motion was stopped on request (StopMove): "
+                    + abortStatus.wireName() + "; the robot holds"
+                    : controlException("Move command ended by the robot: " + abortStatus.wireName(), false);
             case CONNECTION_LOST -> "the command connection to the robot is gone";
             case COMMAND_REFUSED -> controlException(refusedMode.interfaceName + " command refused: "
                     + shapingResult(refusedMode).describe(), false);
@@ -784,6 +790,16 @@ public final class FrankaHardware implements HardwareComponent {
         };
         failureLine = line;
         return line;
+    }
+
+    /** The motion ended with kPreempted after a StopMove someone asked for (not a failure of the robot). */
+    private boolean stoppedOnRequest() {
+        return loopFailure == LoopFailure.MOTION_ENDED && stopRequested && abortStatus == MoveStatus.PREEMPTED;
+    }
+
+    /** A StopMove is about to be sent on request ({@code FrankaRobot.stop}): the motion's end is no robot failure. */
+    void stopRequested() {
+        stopRequested = true;
     }
 
     /** Why the states stopped, as far as the driver can tell. */

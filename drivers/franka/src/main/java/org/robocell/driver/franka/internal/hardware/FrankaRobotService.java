@@ -83,6 +83,7 @@ final class FrankaRobotService implements FrankaRobot {
 
     @Override
     public FrankaAnswer stop() {
+        hardware.stopRequested();
         return send(new FciRequest.Empty(Command.STOP_MOVE));
     }
 
