@@ -139,11 +139,12 @@ class FrankaShellTest {
         shell.awaitOutput("franka:state" + r + "-f robot_mode", "robot_mode:\\s+Idle");
         assertEquals("FR3System (" + ROBOT + "): SetNEToEE: kSuccess", shell.run("franka:tcp_frame" + r + "0 0 0.1")
                 .trim());
-        assertTrue(shell.run("franka:state" + r + "-f NE_T_EE").contains(
-                "NE_T_EE:  [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0.1, 1]"));
+        String frame = shell.run("franka:state" + r + "-f NE_T_EE");
+        assertTrue(frame.contains("NE_T_EE:  [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0.1, 1]"), frame);
         assertEquals("FR3System (" + ROBOT + "): SetLoad: kSuccess", shell.run("franka:load" + r + "0.5 0 0 0.05")
                 .trim());
-        assertTrue(shell.run("franka:state" + r + "-f m_load").contains("m_load:  [0.5]"));
+        String load = shell.run("franka:state" + r + "-f m_load");
+        assertTrue(load.contains("m_load:  [0.5]"), load);
         assertEquals("FR3System (" + ROBOT + "): SetCollisionBehavior: kSuccess",
                 shell.run("franka:collision" + r + "1 2 2 5").trim());
 

@@ -43,19 +43,12 @@ final class StateReport {
         }
         StringBuilder out = new StringBuilder(label + ", FCI v" + s.version().number()
                 + (s.connected() ? "" : " (read on a connection of its own: the component is not connected)"));
-        int width = 0;
-        for (String[] l : lines) {
-            width = Math.max(width, l[0].length());
-        }
-        int shown = 0;
-        for (String[] l : lines) {
-            if (!filter.isEmpty() && !l[0].contains(filter)) {
-                continue;
-            }
-            shown++;
+        List<String[]> shown = lines.stream().filter(l -> filter.isEmpty() || l[0].contains(filter)).toList();
+        int width = shown.stream().mapToInt(l -> l[0].length()).max().orElse(0);
+        for (String[] l : shown) {
             out.append('\n').append(l[0]).append(':').append(" ".repeat(width - l[0].length() + 2)).append(l[1]);
         }
-        if (shown == 0) {
+        if (shown.isEmpty()) {
             throw new FrankaShellException("no field of the robot state contains '" + filter + "' (robot_mode,"
                     + " current_errors, last_motion_errors, control_command_success_rate, q, tau_J, O_T_EE, ...)");
         }
