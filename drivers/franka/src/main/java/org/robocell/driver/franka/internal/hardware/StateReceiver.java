@@ -29,6 +29,8 @@ final class StateReceiver implements Runnable {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile long lastId;
+    /** when the newest state published came off the socket ({@link System#nanoTime()}), for the round-trip harness */
+    private volatile long lastReceiveNanos;
 
     // counters: written by the receiving thread only
     private volatile long received;
@@ -72,6 +74,7 @@ final class StateReceiver implements Runnable {
                 }
                 continue;
             }
+            long receivedAt = System.nanoTime();
             datagram.flip();
             RobotState target = slot.writeBuffer();
             try {
@@ -87,6 +90,7 @@ final class StateReceiver implements Runnable {
                 stale++;
                 continue;
             }
+            lastReceiveNanos = receivedAt;
             lastId = target.messageId();
             received++;
             answerSnapshot(target);
@@ -136,6 +140,11 @@ final class StateReceiver implements Runnable {
     /** The message id of the newest state published. */
     long lastId() {
         return lastId;
+    }
+
+    /** When the newest state published came off the socket ({@link System#nanoTime()}). */
+    long lastReceiveNanos() {
+        return lastReceiveNanos;
     }
 
     long received() {
