@@ -145,6 +145,9 @@ class FrankaShellTest {
                 .trim());
         String load = shell.run("franka:state" + r + "-f m_load");
         assertTrue(load.contains("m_load:  [0.5]"), load);
+        // the robot now expects 0.5 kg it does not carry: it reads as a force lifting the flange
+        shell.awaitOutput("franka:state" + r + "-f O_F_ext_hat_K", "O_F_ext_hat_K:\\s+\\[[^,]+, [^,]+, 4\\.9");
+        assertEquals("FR3System (" + ROBOT + "): SetLoad: kSuccess", shell.run("franka:load" + r + "0 0 0 0").trim());
         assertEquals("FR3System (" + ROBOT + "): SetCollisionBehavior: kSuccess",
                 shell.run("franka:collision" + r + "1 2 2 5").trim());
 

@@ -133,6 +133,25 @@ class FrankaRobotServiceTest {
     }
 
     @Test
+    void aLoadTheRobotIsToldAboutButDoesNotCarryReadsAsAForceLiftingTheFlange() throws Exception {
+        try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of()).configured()) {
+            FrankaRobot robot = new FrankaRobotService(rig.driver);
+            rig.cycles(20);
+            assertEquals(0, field(rig.offLoop(robot::state), StateField.O_F_EXT_HAT_K)[2], 1e-9, "nothing pushes");
+            assertTrue(rig.offLoop(() -> robot.setLoad(1.0, new double[] { 0, 0, 0.05 }, new double[9])).success());
+            rig.cycles(60);
+            FrankaState told = rig.offLoop(robot::state);
+            assertEquals(9.81, field(told, StateField.O_F_EXT_HAT_K)[2], 0.01, "1 kg the robot holds up, not there");
+            double[] tauExt = field(told, StateField.TAU_EXT_HAT_FILTERED);
+            assertTrue(Math.abs(tauExt[1]) > 1 && Math.abs(tauExt[3]) > 1, "joint 2 and 4 would carry it: "
+                    + Arrays.toString(tauExt));
+            assertTrue(rig.offLoop(() -> robot.setLoad(0, new double[3], new double[9])).success());
+            rig.cycles(60);
+            assertEquals(0, field(rig.offLoop(robot::state), StateField.O_F_EXT_HAT_K)[2], 0.01, "the load cleared");
+        }
+    }
+
+    @Test
     void settersDuringAMotionAreRefusedByTheRobotWithKCommandNotPossibleRejected() throws Exception {
         try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of()).active().claiming("position")) {
             rig.cycles(10);
