@@ -159,6 +159,8 @@ class FrankaShellTest {
         emulator.applyFlangeWrench(0, 0, 0, 0, 0, 0);
         CellFixture.await(() -> manager.controller("joint_trajectory_controller")
                 .map(c -> c.state() != LifecycleState.ACTIVE).orElse(false), "the trajectory controller taken out");
+        CellFixture.await(() -> manager.hardware("FR3System").map(h -> h.state() == LifecycleState.UNCONFIGURED)
+                .orElse(false), "FR3System unconfigured by error handling");
         String stopped = shell.run("franka:state" + r + "-f errors");
         assertTrue(stopped.contains("(read on a connection of its own: the component is not connected)"), stopped);
         assertTrue(stopped.matches("(?s).*current_errors:\\s+\\[[^]]*\"cartesian_reflex\".*"), stopped);
