@@ -79,6 +79,8 @@ final class RobotFirmware {
     private final double[] motor = new double[DOF];
     private final double[] jointDamping = new double[DOF];
     private final DMatrixRMaj mass = new DMatrixRMaj(DOF, DOF);
+    /** the payload of SetLoad in the robot's model: compensated, and seen as external when the plant lacks it */
+    private final ModelledLoad load;
 
     RobotFirmware(Plant plant, KinematicModel model, double dt, double margin, byte[] urdf, MoveListener listener) {
         this.plant = plant;
@@ -90,6 +92,7 @@ final class RobotFirmware {
         this.generator = new JointMotionGenerator(dt, margin);
         this.cartesian = new CartesianMotionGenerator(model, dt, margin);
         this.cartesianImpedance = new CartesianImpedanceController(model);
+        this.load = new ModelledLoad(model);
         generator.rest(plant.q());
         holdTorques();
     }
@@ -255,8 +258,10 @@ final class RobotFirmware {
                         + jointDamping[i] * (generator.dqD[i] - dq[i]);
             }
         }
+        load.update(q, settings.mLoad, settings.fXCload);
         for (int i = 0; i < DOF; i++) {
-            motor[i] = tauD[i] + gravity[i];
+            // the robot compensates gravity with its model: the arm, the hand and the load it was told about
+            motor[i] = tauD[i] + gravity[i] + load.torques[i];
         }
     }
 
@@ -328,15 +333,18 @@ final class RobotFirmware {
 
     private void measureTorques(double[] motorTorques) {
         double[] ext = plant.externalTorque();
+        // the robot's estimate is its model's torque minus the measured: a modelled load the plant does not carry
+        // reads as a torque lifting it
+        load.update(plant.q(), settings.mLoad, settings.fXCload);
         for (int i = 0; i < DOF; i++) {
             double t = motorTorques[i];
             dtauJ[i] = (t - tauJ[i]) / dt;
             tauJ[i] = t;
             // the robot's estimate: a first-order low-pass of the torque the environment exerts
-            tauExtFiltered[i] += 0.3 * (ext[i] - tauExtFiltered[i]);
+            tauExtFiltered[i] += 0.3 * (ext[i] + load.torques[i] - tauExtFiltered[i]);
         }
         for (int i = 0; i < 6; i++) {
-            wrenchFiltered[i] += 0.3 * (flangeWrench[i] - wrenchFiltered[i]);
+            wrenchFiltered[i] += 0.3 * (flangeWrench[i] + load.wrench[i] - wrenchFiltered[i]);
         }
     }
 

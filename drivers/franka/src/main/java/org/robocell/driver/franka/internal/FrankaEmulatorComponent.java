@@ -5,7 +5,11 @@ import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
+import java.util.Dictionary;
+import java.util.Hashtable;
 
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -59,6 +63,8 @@ public final class FrankaEmulatorComponent {
     }
 
     private final FrankaRobotEmulator emulator;
+    /** the running emulator as a service, so a test or a tool in the runtime can push its flange; null when none */
+    private final ServiceRegistration<FrankaRobotEmulator> registration;
 
     /**
      * Starts the emulator. A setting it cannot use (an unknown host, a version other than 7 or 10, start positions
@@ -66,7 +72,7 @@ public final class FrankaEmulatorComponent {
      * component then stays without an emulator until its configuration changes.
      */
     @Activate
-    public FrankaEmulatorComponent(Config config) {
+    public FrankaEmulatorComponent(Config config, BundleContext context) {
         FrankaRobotEmulator started = null;
         try {
             FrankaEmulatorConfig settings = settings(config);
@@ -83,6 +89,20 @@ public final class FrankaEmulatorComponent {
                     + " running until its configuration changes");
         }
         this.emulator = started;
+        this.registration = started == null || context == null ? null : register(context, started);
+    }
+
+    private static ServiceRegistration<FrankaRobotEmulator> register(BundleContext context,
+            FrankaRobotEmulator emulator) {
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put("command.port", emulator.commandPort());
+        properties.put("bind.address", emulator.config().bindAddress().getHostAddress());
+        return context.registerService(FrankaRobotEmulator.class, emulator, properties);
+    }
+
+    /** Outside a framework (unit tests): no service. */
+    FrankaEmulatorComponent(Config config) {
+        this(config, null);
     }
 
     /** The emulator's settings, or an IllegalArgumentException naming the bad one. */
@@ -138,6 +158,13 @@ public final class FrankaEmulatorComponent {
 
     @Deactivate
     void stop() {
+        if (registration != null) {
+            try {
+                registration.unregister();
+            } catch (IllegalStateException e) {
+                // gone with the bundle already
+            }
+        }
         if (emulator != null) {
             emulator.close();
         }

@@ -71,6 +71,9 @@ public final class FrankaHardware implements HardwareComponent {
     /** How often an inactive component without a session paces the loop. */
     private static final long UNCONNECTED_READ_PERIOD_NANOS = 1_000_000;
 
+    private final DriverHost host;
+    /** withdraws the component's FrankaRobot service; set from onInit to shutdown */
+    private Runnable withdraw;
     private HardwareContext context;
     private FrankaDriverSettings settings;
     private String name = "franka";
@@ -97,6 +100,8 @@ public final class FrankaHardware implements HardwareComponent {
     private volatile ControlMode motionMode = ControlMode.NONE;
     /** the driver itself is ending the motion: its final kPreempted is no failure */
     private volatile boolean stopping;
+    /** someone asked the robot to stop (FrankaRobot.stop): the motion's kPreempted is what they asked for */
+    private volatile boolean stopRequested;
     /** the mode the claimed interfaces ask for, decided in prepare, taken by perform */
     private volatile ControlMode preparedMode = ControlMode.NONE;
     /** whether the claimed interfaces include the elbow (with a Cartesian mode), decided in prepare */
@@ -138,6 +143,15 @@ public final class FrankaHardware implements HardwareComponent {
     private double refusedValue;
     private String shapingRefusal;
     private volatile String failureLine;
+
+    /** A component outside a framework: no FrankaRobot service (unit tests). */
+    FrankaHardware() {
+        this(DriverHost.NONE);
+    }
+
+    FrankaHardware(DriverHost host) {
+        this.host = host;
+    }
 
     // -------------------------------------------------------------------------------------------- lifecycle
 
@@ -203,6 +217,7 @@ public final class FrankaHardware implements HardwareComponent {
             poseShaper = new CartesianPoseCommandShaper(limits, settings.shaping());
             twistShaper = new CartesianVelocityCommandShaper(limits, settings.shaping());
             guard = new CartesianCommandGuard(limits);
+            withdraw = host.announce(this);
             return CallbackReturn.SUCCESS;
         } catch (IllegalArgumentException e) {
             return fail(CallbackReturn.ERROR, Fault.CONFIGURATION, e.getMessage());
@@ -394,6 +409,11 @@ public final class FrankaHardware implements HardwareComponent {
         stopMotion();
         active = false;
         closeSession();
+        Runnable w = withdraw;
+        withdraw = null;
+        if (w != null) {
+            w.run();
+        }
         return CallbackReturn.SUCCESS;
     }
 
@@ -406,7 +426,9 @@ public final class FrankaHardware implements HardwareComponent {
         String line = describeLoopFailure();
         if (line != null) {
             failureLine = line;
-            LOG.log(Level.ERROR, "{0}: {1}", name, line);
+            // the robot vanishing while the runtime stops (its emulator stopped first) is part of the shutdown
+            LOG.log(host.stopping() ? Level.DEBUG : stoppedOnRequest() ? Level.INFO : Level.ERROR, "{0}: {1}", name,
+                    line);
         }
         stopMotion();
         active = false;
@@ -559,6 +581,7 @@ public final class FrankaHardware implements HardwareComponent {
             return "not connected";
         }
         try {
+            stopRequested = false;
             FciRequest.Move move = mode.move(settings.cartesianController());
             CommandChannel.MoveHandle h = c.move(move);
             cyclesAwaitingErrors = 0;
@@ -868,7 +891,9 @@ public final class FrankaHardware implements HardwareComponent {
             case SILENT_ROBOT -> "no robot state for " + settings.receiveTimeoutMs() + " ms ("
                     + FrankaDriverSettings.RECEIVE_TIMEOUT_MS + "); " + silenceCause();
             case REFLEX -> controlException("Move command aborted: motion aborted by reflex!", true);
-            case MOTION_ENDED -> controlException("Move command ended by the robot: " + abortStatus.wireName(), false);
+            case MOTION_ENDED -> stoppedOnRequest() ? "the motion was stopped on request (StopMove): "
+                    + abortStatus.wireName() + "; the robot holds"
+                    : controlException("Move command ended by the robot: " + abortStatus.wireName(), false);
             case CONNECTION_LOST -> "the command connection to the robot is gone";
             case COMMAND_REFUSED -> controlException(refusedMode.interfaceName + " command refused: "
                     + shapingResult(refusedMode).describe(), false);
@@ -879,6 +904,16 @@ public final class FrankaHardware implements HardwareComponent {
         };
         failureLine = line;
         return line;
+    }
+
+    /** The motion ended with kPreempted after a StopMove someone asked for (not a failure of the robot). */
+    private boolean stoppedOnRequest() {
+        return loopFailure == LoopFailure.MOTION_ENDED && stopRequested && abortStatus == MoveStatus.PREEMPTED;
+    }
+
+    /** A StopMove is about to be sent on request ({@code FrankaRobot.stop}): the motion's end is no robot failure. */
+    void stopRequested() {
+        stopRequested = true;
     }
 
     /** Why the states stopped, as far as the driver can tell. */
@@ -918,6 +953,20 @@ public final class FrankaHardware implements HardwareComponent {
     }
 
     // ------------------------------------------------------------------------------------ for tests
+
+    /** The component's name (the URDF's {@code <ros2_control name>}). */
+    String name() {
+        return name;
+    }
+
+    FrankaDriverSettings settings() {
+        return settings;
+    }
+
+    /** The command channel of the session; null when not connected. */
+    CommandChannel commandChannel() {
+        return channel;
+    }
 
     /** The protocol version of the session; null when not connected. */
     ProtocolVersion version() {

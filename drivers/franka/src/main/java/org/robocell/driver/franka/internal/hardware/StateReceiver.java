@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
+import java.util.concurrent.CompletableFuture;
 
 import org.robocell.driver.franka.protocol.FciProtocolException;
 import org.robocell.driver.franka.protocol.ProtocolVersion;
@@ -28,12 +29,16 @@ final class StateReceiver implements Runnable {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile long lastId;
+    /** when the newest state published came off the socket ({@link System#nanoTime()}), for the round-trip harness */
+    private volatile long lastReceiveNanos;
 
     // counters: written by the receiving thread only
     private volatile long received;
     private volatile long stale;
     private volatile long malformed;
     private volatile String failure;
+    /** a copy of the next state asked for off the loop ({@link #snapshot()}), null when none is */
+    private volatile CompletableFuture<RobotState> snapshotRequest;
 
     /**
      * @param lastId the id of the state already taken (the first, received while connecting): only newer ones pass
@@ -69,6 +74,7 @@ final class StateReceiver implements Runnable {
                 }
                 continue;
             }
+            long receivedAt = System.nanoTime();
             datagram.flip();
             RobotState target = slot.writeBuffer();
             try {
@@ -84,9 +90,35 @@ final class StateReceiver implements Runnable {
                 stale++;
                 continue;
             }
+            lastReceiveNanos = receivedAt;
             lastId = target.messageId();
             received++;
+            answerSnapshot(target);
             slot.publish();
+        }
+    }
+
+    /**
+     * A copy of the next state that arrives, for a reader off the loop (the shell): taken by this thread before
+     * the state is handed to the loop, so the loop's buffers are never read by anyone else. Allocates only when
+     * asked.
+     */
+    CompletableFuture<RobotState> snapshot() {
+        CompletableFuture<RobotState> request = new CompletableFuture<>();
+        snapshotRequest = request;
+        if (!running) {
+            request.completeExceptionally(new IllegalStateException("the state receiver is stopped"));
+        }
+        return request;
+    }
+
+    private void answerSnapshot(RobotState state) {
+        CompletableFuture<RobotState> request = snapshotRequest;
+        if (request != null) {
+            snapshotRequest = null;
+            RobotState copy = new RobotState();
+            copy.copyFrom(state);
+            request.complete(copy);
         }
     }
 
@@ -108,6 +140,11 @@ final class StateReceiver implements Runnable {
     /** The message id of the newest state published. */
     long lastId() {
         return lastId;
+    }
+
+    /** When the newest state published came off the socket ({@link System#nanoTime()}). */
+    long lastReceiveNanos() {
+        return lastReceiveNanos;
     }
 
     long received() {

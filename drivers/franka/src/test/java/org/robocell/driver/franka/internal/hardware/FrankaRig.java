@@ -45,7 +45,7 @@ final class FrankaRig implements AutoCloseable {
             "fr3_joint6", "fr3_joint7" };
 
     final FrankaRobotEmulator robot;
-    final FrankaHardware driver = new FrankaHardware();
+    final FrankaHardware driver;
     final DriverContext context;
     private final ExecutorService offLoop = Executors.newSingleThreadExecutor();
     private boolean loopRuns;
@@ -57,12 +57,25 @@ final class FrankaRig implements AutoCloseable {
 
     FrankaRig(ProtocolVersion robotVersion, Map<String, String> parameters,
             UnaryOperator<FrankaEmulatorConfig> robotConfig) throws IOException {
-        this(robotVersion, parameters, robotConfig, List.of());
+        this(robotVersion, parameters, robotConfig, List.of(), DriverHost.NONE);
     }
 
     /** With {@code gpios} in the description (franka_ros2's Cartesian command interfaces: {@link #cartesianGpios}). */
     FrankaRig(ProtocolVersion robotVersion, Map<String, String> parameters,
             UnaryOperator<FrankaEmulatorConfig> robotConfig, List<ComponentInfo> gpios) throws IOException {
+        this(robotVersion, parameters, robotConfig, gpios, DriverHost.NONE);
+    }
+
+    /** With {@code host} around the driver, as the framework is (its FrankaRobot service, a stopping runtime). */
+    FrankaRig(ProtocolVersion robotVersion, Map<String, String> parameters,
+            UnaryOperator<FrankaEmulatorConfig> robotConfig, DriverHost host) throws IOException {
+        this(robotVersion, parameters, robotConfig, List.of(), host);
+    }
+
+    FrankaRig(ProtocolVersion robotVersion, Map<String, String> parameters,
+            UnaryOperator<FrankaEmulatorConfig> robotConfig, List<ComponentInfo> gpios, DriverHost host)
+            throws IOException {
+        driver = new FrankaHardware(host);
         robot = FrankaRobotEmulator.start(robotConfig.apply(FrankaEmulatorConfig.defaults(robotVersion)
                 .withCommandPort(0).withSteppedClock()));
         Map<String, String> p = new HashMap<>();

@@ -1,0 +1,154 @@
+package org.robocell.driver.franka.internal.hardware;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.DatagramChannel;
+import java.util.concurrent.locks.LockSupport;
+
+import org.robocell.driver.franka.protocol.ConnectStatus;
+import org.robocell.driver.franka.protocol.FciProtocolException;
+import org.robocell.driver.franka.protocol.FciRequest;
+import org.robocell.driver.franka.protocol.FciResponse;
+import org.robocell.driver.franka.protocol.ProtocolVersion;
+import org.robocell.driver.franka.protocol.RobotState;
+
+/**
+ * A short connection of its own to the robot, for one non-real-time call while the component is not connected, as
+ * a new {@code franka::Robot} makes one: the command channel, Connect (with {@code protocol_version=auto}, 10 and then
+ * the version the robot answers) and a UDP socket for the states the robot then streams. Closed after the call.
+ */
+final class FciSession implements AutoCloseable {
+
+    private final CommandChannel channel;
+    private final DatagramChannel udp;
+    private final ProtocolVersion version;
+    private final InetAddress robotAddress;
+
+    private FciSession(CommandChannel channel, DatagramChannel udp, ProtocolVersion version, InetAddress robot) {
+        this.channel = channel;
+        this.udp = udp;
+        this.version = version;
+        this.robotAddress = robot;
+    }
+
+    static FciSession open(FrankaDriverSettings settings) throws IOException {
+        InetSocketAddress robot = new InetSocketAddress(InetAddress.getByName(settings.robotIp()),
+                settings.commandPort());
+        long deadline = System.nanoTime() + settings.connectTimeoutMs() * 1_000_000L;
+        while (true) {
+            try {
+                return tryOpen(settings, robot, deadline);
+            } catch (ConnectException | Busy e) {
+                // refused, or closed at once: the robot serves one client and may still be closing the last one
+                if (System.nanoTime() - deadline >= 0) {
+                    throw e instanceof Busy b ? (IOException) b.getCause() : e;
+                }
+                LockSupport.parkNanos(20_000_000);
+            }
+        }
+    }
+
+    /** The robot closed the connection before answering Connect. */
+    private static final class Busy extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Busy(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    private static FciSession tryOpen(FrankaDriverSettings settings, InetSocketAddress robot, long deadline)
+            throws IOException {
+        DatagramChannel udp = DatagramChannel.open();
+        CommandChannel channel = null;
+        try {
+            udp.bind(new InetSocketAddress(0));
+            int udpPort = ((InetSocketAddress) udp.getLocalAddress()).getPort();
+            ProtocolVersion v = settings.firstVersion();
+            int timeout = (int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+            channel = CommandChannel.open(robot, v, timeout);
+            FciResponse r = connect(channel, v, udpPort, timeout);
+            if (r.status() != ConnectStatus.SUCCESS && settings.protocol() == null
+                    && ProtocolVersion.of(r.version()).isPresent() && r.version() != v.number()) {
+                v = ProtocolVersion.of(r.version()).get();
+                channel.close();
+                channel = CommandChannel.open(robot, v, timeout);
+                r = connect(channel, v, udpPort, timeout);
+            }
+            if (r.status() != ConnectStatus.SUCCESS) {
+                throw new IOException("the robot at " + robot + " refused Connect with " + r.status().wireName()
+                        + ": it speaks FCI v" + r.version());
+            }
+            return new FciSession(channel, udp, v, robot.getAddress());
+        } catch (IOException | RuntimeException e) {
+            if (channel != null) {
+                channel.close();
+            }
+            udp.close();
+            throw e;
+        }
+    }
+
+    private static FciResponse connect(CommandChannel channel, ProtocolVersion v, int udpPort, int timeout)
+            throws IOException {
+        try {
+            return channel.request(new FciRequest.Connect(v.number(), udpPort), timeout);
+        } catch (IOException e) {
+            if (channel.closedBecause() != null) {
+                throw new Busy(e);
+            }
+            throw e;
+        }
+    }
+
+    CommandChannel channel() {
+        return channel;
+    }
+
+    ProtocolVersion version() {
+        return version;
+    }
+
+    /** The first state the robot sends after Connect (from its address only), within {@code timeoutMillis}. */
+    RobotState firstState(int timeoutMillis) throws IOException {
+        udp.configureBlocking(false);
+        ByteBuffer b = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
+        RobotState state = new RobotState();
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (System.nanoTime() - deadline < 0) {
+            b.clear();
+            SocketAddress from = udp.receive(b);
+            if (from == null) {
+                LockSupport.parkNanos(100_000);
+                continue;
+            }
+            if (!((InetSocketAddress) from).getAddress().equals(robotAddress)) {
+                continue;
+            }
+            b.flip();
+            try {
+                state.readFrom(b, version);
+                return state;
+            } catch (FciProtocolException e) {
+                // not a state of this version: wait for the next
+            }
+        }
+        throw new IOException("no robot state from " + robotAddress.getHostAddress() + " within " + timeoutMillis
+                + " ms after Connect");
+    }
+
+    @Override
+    public void close() {
+        channel.close();
+        try {
+            udp.close();
+        } catch (IOException e) {
+            // closing anyway
+        }
+    }
+}
