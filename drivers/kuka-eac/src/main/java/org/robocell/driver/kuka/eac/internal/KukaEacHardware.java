@@ -693,6 +693,11 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         ControlMode next = preparedMode;
         if (next != null && next != mode) {
             mode = next;
+            // at once, from the last motion state read: a switch between read() and write() must not send the
+            // commands (a Cartesian pose) left from before; and again from the next motion state
+            if (active && received > 0) {
+                holdMeasured();
+            }
             restartFromMeasured = true;
         }
         preparedMode = null;

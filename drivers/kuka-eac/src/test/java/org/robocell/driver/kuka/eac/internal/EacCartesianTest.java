@@ -94,6 +94,28 @@ class EacCartesianTest {
     }
 
     @Test
+    void aSwitchBetweenReadAndWriteSendsTheMeasuredPoseNotTheOneFromActivation() throws Exception {
+        try (EacRig rig = new EacRig(true, Map.of()).configured().active()) {
+            for (int i = 0; i < 6; i++) {
+                rig.command(EacRig.JOINTS[i] + "/position", BENT[i]);
+            }
+            for (int k = 0; k < 150; k++) {
+                rig.cycle();
+            }
+            List<String> pose = interfaces(POSE, "position");
+            assertEquals(ReturnType.OK, rig.driver.prepareCommandModeSwitch(pose, List.of()));
+            rig.controller.sendState();
+            assertEquals(ReturnType.OK, rig.driver.read(0, 0.004));
+            assertEquals(ReturnType.OK, rig.driver.performCommandModeSwitch(pose, List.of()));
+            assertEquals(ReturnType.OK, rig.driver.write(0, 0.004));
+            rig.controller.judge(true);
+            assertEquals(ControlMode.CARTESIAN_POSITION, rig.controller.mode());
+            assertArrayEquals(rig.controller.measuredPose(), rig.controller.commandedPose(), 1e-9);
+            assertArrayEquals(BENT, rig.controller.positions(), 1e-12, "the arm did not move");
+        }
+    }
+
+    @Test
     void theArmFollowsAPoseStreamedInCartesianPosition() throws Exception {
         try (EacRig rig = new EacRig(true, Map.of()).configured().active()) {
             switchedTo(rig, interfaces(POSE, "position"), ControlMode.CARTESIAN_POSITION);
