@@ -1,5 +1,6 @@
 package org.robocell.itests;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -129,6 +130,50 @@ class EacCellTest {
         assertEquals(0, controller.lostReplies(), controller.status());
         assertTrue(shell.run("cell:status -r iisy").contains("iisy: inactive (configured)"));
         assertEquals("robot 'iisy' is unconfigured", shell.run("cell:cleanup -r iisy").trim());
+    }
+
+    @Test
+    void theIisySwitchesToCartesianPositionFromTheShellAndEndsWhereThePoseWasSent() throws Exception {
+        assertEquals("robot 'iisy' is configured (inactive)", shell.run("cell:configure -r iisy").trim());
+        controller.setClientPort((int) state("eac/client_port"));
+        assertEquals("robot 'iisy' is active in control mode 'joint_position'", shell.run("cell:activate -r iisy").trim());
+        // away from the candle pose first: a stretched arm is singular
+        String moved = shell.run("trajectory:move -p 0 -d 0.5 iisy/joint_trajectory_controller 0.2 -1.2 1.0 0.1 0.8 0.3");
+        assertTrue(moved.contains("SUCCEEDED"), moved);
+        double[] bent = { 0.2, -1.2, 1.0, 0.1, 0.8, 0.3 };
+        // at rest there (the switch then starts from a pose that no longer changes)
+        await("the robot at rest where the trajectory ended", () -> {
+            double[] q = controller.positions();
+            for (int j = 0; j < 6; j++) {
+                if (Math.abs(q[j] - bent[j]) > 1e-9) {
+                    return false;
+                }
+            }
+            return true;
+        });
+
+        String cartesian = shell.run("cell:mode -r iisy cartesian_pose");
+        assertTrue(cartesian.startsWith("robot 'iisy' is in control mode 'cartesian_pose'"), cartesian);
+        await("the controller in Cartesian position control", () -> controller.mode() == ControlMode.CARTESIAN_POSITION);
+        double[] start = controller.measuredPose();
+        assertArrayEquals(start, controller.commandedPose(), 1e-6, "the switch started from the measured pose");
+        assertEquals(start[1], state("dummy_cart_joint/y/position"), 1e-6, "the measured pose is published");
+
+        // 3 mm along y and 2 mm down, the orientation kept: within one cycle's speed limit (1000 mm/s, 4 ms: 4 mm)
+        shell.run(String.format(java.util.Locale.ROOT, "channel:send iisy/cartesian_pose_controller %.6f %.6f %.6f"
+                + " %.9f %.9f %.9f %.9f", start[0], start[1] + 3, start[2] - 2, start[3], start[4], start[5], start[6]));
+        // tolerance 0.01 mm: the emulator's inverse kinematics reaches the pose to 0.01 mm
+        await("the flange 3 mm along y and 2 mm down", () -> Math.abs(controller.measuredPose()[1] - start[1] - 3) < 0.01
+                && Math.abs(controller.measuredPose()[2] - start[2] + 2) < 0.01
+                && Math.abs(controller.measuredPose()[0] - start[0]) < 0.01);
+        assertEquals(0, (int) state("eac/held_commands"));
+        assertTrue(controller.sampling(), controller.stopMessage());
+
+        assertTrue(shell.run("cell:mode -r iisy joint_position").contains("control mode 'joint_position'"));
+        await("the controller in joint position control", () -> controller.mode() == ControlMode.JOINT_POSITION);
+        assertEquals("robot 'iisy' is inactive", shell.run("cell:deactivate -r iisy").trim());
+        assertTrue(controller.awaitIdle(20, TimeUnit.SECONDS), "the controller saw external control end");
+        assertEquals(StopReason.CLIENT_STOP, controller.stopReason(), controller.stopMessage());
     }
 
     @Test

@@ -47,6 +47,8 @@ public final class EacControllerEmulator implements AutoCloseable {
     private final List<io.grpc.stub.ServerCallStreamObserver<CommandState>> observers = new ArrayList<>();
     private final List<CommandEvent> events = new ArrayList<>();
     private final KinematicPlant plant;
+    /** the Cartesian modes' pose and twist, turned into joint targets (guarded by lock) */
+    private final CartesianFollower cartesian = new CartesianFollower();
     private final Monitoring monitoring;
 
     // guarded by lock
@@ -162,8 +164,7 @@ public final class EacControllerEmulator implements AutoCloseable {
             ControlMode m = ControlMode.ofNumber(modeNumber);
             if (m == null || !runs(m)) {
                 return new Refusal(io.grpc.Status.Code.INVALID_ARGUMENT, "external_control_mode=" + modeNumber
-                        + ": this controller runs joint position (1), joint impedance (2), joint velocity (3),"
-                        + " joint torque (4) and wrench (8) control");
+                        + ": this controller runs the modes 1..8 (ExternalControlMode)");
             }
             InetAddress client;
             try {
@@ -183,6 +184,7 @@ public final class EacControllerEmulator implements AutoCloseable {
             }
             mode = m;
             plant.hold();
+            cartesian.restart(plant.positions);
             stopReason = StopReason.NONE;
             stopMessage = "";
             session = new Session(new InetSocketAddress(client, clientPort), socket, new QosMonitor(qos));
@@ -221,7 +223,7 @@ public final class EacControllerEmulator implements AutoCloseable {
     }
 
     private static boolean runs(ControlMode m) {
-        return m.isJointMode() || m == ControlMode.WRENCH;
+        return m != null;
     }
 
     // ---- real-time plane
@@ -395,15 +397,16 @@ public final class EacControllerEmulator implements AutoCloseable {
             ControlMode next = ControlMode.ofNumber(asked);
             if (next == null || !runs(next)) {
                 end(s, CommandEvent.ERROR, StopReason.UNSUPPORTED_MODE, "control_mode=" + asked
-                        + " is not a mode this controller runs (joint modes 1..4 and wrench 8)");
+                        + " is not a mode this controller runs (ExternalControlMode 1..8)");
                 return;
             }
             emit(CommandEvent.CONTROL_MODE_SWITCH, mode.modeName() + " -> " + next.modeName());
             mode = next;
             plant.hold();
+            cartesian.restart(plant.positions);
             emit(CommandEvent.SAMPLING, "external control runs in " + next.modeName());
         }
-        String invalid = apply(signal);
+        String invalid = apply(signal, dt);
         if (invalid != null) {
             end(s, CommandEvent.ERROR, StopReason.INVALID_COMMAND, invalid);
             return;
@@ -412,8 +415,25 @@ public final class EacControllerEmulator implements AutoCloseable {
     }
 
     /** Gives the plant the command of the current mode; null, or why it is refused. */
-    private String apply(ControlSignalInternal signal) {
+    private String apply(ControlSignalInternal signal, double dt) {
         switch (mode) {
+            case CARTESIAN_POSITION, CARTESIAN_IMPEDANCE -> {
+                String bad = mode == ControlMode.CARTESIAN_IMPEDANCE ? cartesian.takeAttributes(signal) : null;
+                if (bad == null) {
+                    bad = cartesian.followPose(signal, mode.modeName());
+                }
+                if (bad != null) {
+                    return bad;
+                }
+                plant.commandPositions(cartesian.jointTarget);
+            }
+            case CARTESIAN_VELOCITY -> {
+                String bad = cartesian.followTwist(signal, dt);
+                if (bad != null) {
+                    return bad;
+                }
+                plant.commandPositions(cartesian.jointTarget);
+            }
             case JOINT_POSITION, JOINT_IMPEDANCE -> {
                 List<Double> v = signal.getJointCommand().getValuesList();
                 String bad = check("joint_command", v, true, null);
@@ -584,6 +604,55 @@ public final class EacControllerEmulator implements AutoCloseable {
     public double[] commandedWrench() {
         synchronized (lock) {
             return wrench.clone();
+        }
+    }
+
+    /**
+     * The flange pose the joints put it at: x, y, z (mm), qw, qx, qy, qz in the base frame (the LBR iisy 3 R760's
+     * {@code tool0} in {@code base_link}).
+     *
+     * @since 1.2
+     */
+    public double[] measuredPose() {
+        synchronized (lock) {
+            return cartesian.pose(plant.positions);
+        }
+    }
+
+    /**
+     * In a Cartesian mode, the pose the arm is commanded to (the last {@code cartesian_command} taken, or in Cartesian
+     * velocity control where the twists took it), as {@link #measuredPose()}.
+     *
+     * @since 1.2
+     */
+    public double[] commandedPose() {
+        synchronized (lock) {
+            return cartesian.commandedPose.clone();
+        }
+    }
+
+    /**
+     * The last {@code twist_command} taken: linear x, y, z (mm/s), angular x, y, z (rad/s).
+     *
+     * @since 1.2
+     */
+    public double[] commandedTwist() {
+        synchronized (lock) {
+            return cartesian.twist.clone();
+        }
+    }
+
+    /**
+     * The last {@code cartesian_attributes} taken: stiffness x, y, z, a, b, c then damping x, y, z, a, b, c.
+     *
+     * @since 1.2
+     */
+    public double[] cartesianAttributes() {
+        synchronized (lock) {
+            double[] a = new double[12];
+            System.arraycopy(cartesian.stiffness, 0, a, 0, 6);
+            System.arraycopy(cartesian.damping, 0, a, 6, 6);
+            return a;
         }
     }
 

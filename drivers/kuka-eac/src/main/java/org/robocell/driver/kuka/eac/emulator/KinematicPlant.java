@@ -5,7 +5,8 @@ import org.robocell.driver.kuka.eac.protocol.ControlMode;
 /**
  * The emulated arm: joint positions that follow the commands of the current mode within the joints' speed limits.
  * Kinematic, not dynamic: in joint position and joint impedance control the joints move towards the commanded
- * positions (at most their speed limit per cycle), in joint velocity control they move at the commanded speed, in
+ * positions (at most their speed limit per cycle), in the Cartesian modes towards the joint positions of the
+ * commanded pose ({@link CartesianFollower}; impedance as position), in joint velocity control they move at the commanded speed, in
  * joint torque and wrench control they hold where they are (joint torque control reports the commanded torques as
  * measured). A lost cycle keeps
  * the last command (the controller extrapolates).
@@ -47,7 +48,9 @@ final class KinematicPlant {
             double max = LbrIisy3R760.maxVelocity(j) * dt;
             double before = positions[j];
             double next = switch (mode) {
-                case JOINT_POSITION, JOINT_IMPEDANCE -> before + clamp(target[j] - before, -max, max);
+                // the Cartesian modes: towards the joints the inverse kinematics found for the pose
+                case JOINT_POSITION, JOINT_IMPEDANCE, CARTESIAN_POSITION, CARTESIAN_IMPEDANCE, CARTESIAN_VELOCITY ->
+                    before + clamp(target[j] - before, -max, max);
                 case JOINT_VELOCITY -> before + clamp(speed[j] * dt, -max, max);
                 default -> before;
             };

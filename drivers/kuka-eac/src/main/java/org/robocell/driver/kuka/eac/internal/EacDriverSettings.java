@@ -14,7 +14,7 @@ import org.robocell.driver.kuka.eac.protocol.QosProfile;
  */
 record EacDriverSettings(InetAddress clientIp, int clientPort, InetAddress controllerIp, int controllerPort,
         QosProfile qos, ControlMode controlMode, long receiveTimeoutNanos, long connectionTimeoutMs,
-        long activateTimeoutMs, String statusPrefix) {
+        long activateTimeoutMs, String statusPrefix, double maxCartesianVelocity, double maxCartesianAngularVelocity) {
 
     static final String CLIENT_IP = "client_ip";
     static final String CLIENT_PORT = "client_port";
@@ -28,6 +28,8 @@ record EacDriverSettings(InetAddress clientIp, int clientPort, InetAddress contr
     static final String CONNECTION_TIMEOUT_MS = "connection_timeout_ms";
     static final String ACTIVATE_TIMEOUT_MS = "activate_timeout_ms";
     static final String STATUS_PREFIX = "status_prefix";
+    static final String MAX_CARTESIAN_VELOCITY = "max_cartesian_velocity";
+    static final String MAX_CARTESIAN_ANGULAR_VELOCITY = "max_cartesian_angular_velocity";
 
     /** @throws IllegalArgumentException one line naming the parameter and what was expected */
     static EacDriverSettings from(HardwareInfo info) {
@@ -48,17 +50,19 @@ record EacDriverSettings(InetAddress clientIp, int clientPort, InetAddress contr
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(prefix(info) + CONTROL_MODE + ": " + e.getMessage());
         }
-        if (!mode.isJointMode() && mode != ControlMode.WRENCH) {
+        if (!mode.isJointMode() && mode != ControlMode.WRENCH && info.joints().size() != 6) {
             throw new IllegalArgumentException(prefix(info) + CONTROL_MODE + "=" + info.parameter(CONTROL_MODE, "")
-                    + ": this driver runs the joint modes 1..4 (joint_position, joint_impedance, joint_velocity,"
-                    + " joint_torque) and wrench (8)");
+                    + ": the Cartesian modes need the LBR iisy 3 R760's six joints, the hardware has "
+                    + info.joints().size());
         }
         return new EacDriverSettings(client, integer(info, CLIENT_PORT, 44444, 0, 65535), controller,
                 integer(info, CONTROLLER_PORT, 49335, 1, 65535), qos, mode,
                 integer(info, RECEIVE_TIMEOUT_MS, 100, 1, 60_000) * 1_000_000L,
                 integer(info, CONNECTION_TIMEOUT_MS, 5000, 1, 600_000),
                 integer(info, ACTIVATE_TIMEOUT_MS, 5000, 1, 600_000),
-                info.parameter(STATUS_PREFIX, "eac").trim());
+                info.parameter(STATUS_PREFIX, "eac").trim(),
+                positive(info, MAX_CARTESIAN_VELOCITY, 1000),
+                positive(info, MAX_CARTESIAN_ANGULAR_VELOCITY, Math.PI));
     }
 
     private static String prefix(HardwareInfo info) {
@@ -78,6 +82,22 @@ record EacDriverSettings(InetAddress clientIp, int clientPort, InetAddress contr
             throw new IllegalArgumentException(prefix(info) + "'" + key + "'='" + v + "' is not an IP address or a"
                     + " known host name");
         }
+    }
+
+    private static double positive(HardwareInfo info, String key, double fallback) {
+        String v = info.parameter(key, null);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            double d = Double.parseDouble(v.trim());
+            if (d > 0 && Double.isFinite(d)) {
+                return d;
+            }
+        } catch (NumberFormatException e) {
+            // the line below says what was expected
+        }
+        throw new IllegalArgumentException(prefix(info) + "'" + key + "'='" + v + "' must be a number above 0");
     }
 
     private static int integer(HardwareInfo info, String key, int fallback, int min, int max) {

@@ -18,6 +18,8 @@ enum EacStatus {
     RECEIVE_TIMEOUTS,
     /** command values that were NaN, infinite or beyond their interface's limits and were replaced by the last valid */
     HELD_COMMANDS,
+    /** why the last command since activation was held ({@link HeldReason} number, 0 none) */
+    HELD_REASON,
     /** the last event of the controller's ObserveControlState stream (CommandEvent number: 3 SAMPLING, 4 STOPPED...) */
     SERVER_STATE,
     /** the ExternalControlMode number sent in the control signals */

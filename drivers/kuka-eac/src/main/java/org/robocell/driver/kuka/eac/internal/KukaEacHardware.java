@@ -29,8 +29,9 @@ import io.grpc.StatusRuntimeException;
  * KUKA iiQKA ExternalAPI.Control (KR C5 micro, LBR iisy): the gRPC control plane on lifecycle threads
  * ({@link ControlPlane}), the UDP real-time plane on the loop. {@code read()} takes the newest motion state from the
  * controller, {@code write()} answers it with the control signal that echoes its IPOC, both without allocating.
- * Every activation and every mode switch starts from the measured positions; commands that are NaN, infinite or
- * beyond their interface's limits are replaced by the last valid value; datagrams not from the controller or with
+ * Every activation and every mode switch starts from the measured positions (in the Cartesian modes the flange pose
+ * computed from them, {@link CartesianCommands}); commands that are NaN, infinite or beyond their interface's limits
+ * (poses out of reach or too fast, {@link CartesianGuard}) are replaced by the last valid value; datagrams not from the controller or with
  * an IPOC that is not newer change nothing. Deactivation sends {@code stop_ipo}: the robot holds where it is.
  */
 public final class KukaEacHardware implements HardwareComponent, ControlPlane.Listener {
@@ -107,6 +108,9 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
     private volatile long oldIpoc;
     private volatile long receiveTimeouts;
     private volatile long held;
+    private volatile HeldReason heldReason = HeldReason.NONE;
+    /** the Cartesian interfaces and what the Cartesian modes send; null when the hardware has not six joints */
+    private CartesianCommands cartesian;
 
     @Override
     public CallbackReturn onInit(HardwareContext context) {
@@ -150,6 +154,22 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         }
         for (int k = 0; k < 6; k++) {
             wrenchCommand[k] = command("tcp/" + WRENCH_COMPONENTS[k] + "/wrench", "wrench");
+        }
+        if (joints == 6) {
+            cartesian = new CartesianCommands(settings.maxCartesianVelocity(), settings.maxCartesianAngularVelocity(),
+                    0.004);
+            for (int k = 0; k < 7; k++) {
+                String n = CartesianCommands.PREFIX + CartesianCommands.POSE_AXES[k] + "/position";
+                cartesian.measuredPoseState[k] = state(n, "position");
+                cartesian.poseCommand[k] = command(n, "position");
+            }
+            for (int k = 0; k < 6; k++) {
+                cartesian.twistCommand[k] = command(CartesianCommands.PREFIX + CartesianCommands.TWIST_AXES[k]
+                        + "/velocity", "velocity");
+                String a = CartesianCommands.PREFIX + CartesianCommands.IMPEDANCE_AXES[k];
+                cartesian.stiffnessCommand[k] = command(a + "/stiffness", "stiffness");
+                cartesian.dampingCommand[k] = command(a + "/damping", "damping");
+            }
         }
         for (EacStatus s : EacStatus.values()) {
             status[s.ordinal()] = state(settings.statusPrefix() + "/" + s.interfaceName(), s.interfaceName());
@@ -221,6 +241,15 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         answerPending = false;
         lastIpoc = -1;
         ControlMode m = mode;
+        heldReason = HeldReason.NONE;
+        if (cartesian != null) {
+            try {
+                cartesian.prepare();
+            } catch (RuntimeException e) {
+                return fail(Fault.CONFIGURATION, CallbackReturn.FAILURE, "the LBR iisy 3 R760 model for the Cartesian"
+                        + " pose cannot be built: " + e.getMessage());
+            }
+        }
         try {
             controlPlane.open(m, settings.clientIp());
         } catch (StatusRuntimeException e) {
@@ -431,6 +460,9 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             positionState[i].set(measuredPositions[i]);
             effortState[i].set(measuredTorques[i]);
         }
+        if (cartesian != null) {
+            cartesian.measure(measuredPositions);
+        }
         if (restartFromMeasured) {
             holdMeasured();
             restartFromMeasured = false;
@@ -448,13 +480,21 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         answerPending = false;
         ControlMode m = mode;
         // only what the mode sends is read (and counted when held): the other interfaces may be unclaimed
-        for (int i = 0; i < joints; i++) {
+        if (!m.isJointMode() && m != ControlMode.WRENCH) {
+            HeldReason r = cartesian.take(m);
+            if (r != HeldReason.NONE) {
+                held++;
+                heldReason = r;
+            }
+        }
+        for (int i = 0; i < joints && (m.isJointMode() || m == ControlMode.WRENCH); i++) {
             if (m != ControlMode.JOINT_VELOCITY) {
                 double p = positionCommand[i].get();
                 if (Double.isFinite(p) && p >= positionMin[i] && p <= positionMax[i]) {
                     sendPositions[i] = p;
                 } else {
                     held++;
+                    heldReason = Double.isFinite(p) ? HeldReason.BEYOND_LIMIT : HeldReason.NOT_FINITE;
                 }
             } else {
                 sendVelocities[i] = finiteOrHeld(velocityCommand[i].get(), 0);
@@ -489,6 +529,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             return value;
         }
         held++;
+        heldReason = HeldReason.NOT_FINITE;
         return last;
     }
 
@@ -500,9 +541,15 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
     private int encode(ControlSignalWriter w, long ipoc, boolean stop, ControlMode m) {
         messageId = (messageId + 1) & 0xFFFF_FFFFL;
         boolean velocity = m == ControlMode.JOINT_VELOCITY;
-        return w.write(messageId, ipoc, stop, m.number(), !velocity, sendPositions, velocity, sendVelocities,
-                m == ControlMode.JOINT_TORQUE, sendTorques, m == ControlMode.JOINT_IMPEDANCE, sendStiffness,
-                sendDamping, m == ControlMode.WRENCH ? sendWrench : null);
+        boolean pose = m == ControlMode.CARTESIAN_POSITION || m == ControlMode.CARTESIAN_IMPEDANCE;
+        boolean twist = m == ControlMode.CARTESIAN_VELOCITY;
+        boolean cartesianImpedance = m == ControlMode.CARTESIAN_IMPEDANCE;
+        // the Cartesian modes carry no joint positions: the controller follows the flange
+        return w.write(messageId, ipoc, stop, m.number(), !velocity && !pose && !twist, sendPositions, velocity,
+                sendVelocities, m == ControlMode.JOINT_TORQUE, sendTorques, m == ControlMode.JOINT_IMPEDANCE,
+                sendStiffness, sendDamping, m == ControlMode.WRENCH ? sendWrench : null,
+                pose ? cartesian.sendPose : null, twist ? cartesian.sendTwist : null,
+                cartesianImpedance ? cartesian.sendStiffness : null, cartesianImpedance ? cartesian.sendDamping : null);
     }
 
     private void takeMeasured() {
@@ -529,6 +576,10 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             sendWrench[k] = 0;
             wrenchCommand[k].set(0);
         }
+        if (cartesian != null) {
+            cartesian.measure(measuredPositions);
+            cartesian.restartFromMeasured();
+        }
     }
 
     /** uint32 IPOCs: newer when ahead by less than half the range (wraps around). */
@@ -549,6 +600,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         status(EacStatus.OLD_IPOC_PACKETS, oldIpoc);
         status(EacStatus.RECEIVE_TIMEOUTS, receiveTimeouts);
         status(EacStatus.HELD_COMMANDS, held);
+        status(EacStatus.HELD_REASON, heldReason.number);
         status(EacStatus.SERVER_STATE, lastEvent);
         status(EacStatus.CONTROL_MODE, mode.number());
         status(EacStatus.IPOC, lastIpoc);
@@ -566,8 +618,9 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
 
     /**
      * The EAC mode of the command interfaces the new controllers claim: effort = joint torque, stiffness or damping
-     * = joint impedance, velocity = joint velocity, position = joint position, wrench = wrench. Anything else
-     * (the Cartesian modes) is refused.
+     * = joint impedance, velocity = joint velocity, position = joint position, wrench = wrench; under
+     * {@code dummy_cart_joint/}: position = Cartesian position, with stiffness or damping Cartesian impedance,
+     * velocity = Cartesian velocity. Anything else, or joint and Cartesian interfaces at once, is refused.
      */
     @Override
     public ReturnType prepareCommandModeSwitch(List<String> start, List<String> stop) {
@@ -580,8 +633,25 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         boolean velocity = false;
         boolean position = false;
         boolean wrench = false;
+        boolean cartesianPose = false;
+        boolean cartesianImpedance = false;
+        boolean cartesianVelocity = false;
         for (String s : start) {
-            if (s.endsWith("/wrench")) {
+            if (s.startsWith(CartesianCommands.PREFIX)) {
+                if (cartesian == null) {
+                    lastError = name() + ": cannot command " + s + ": the Cartesian modes need the LBR iisy 3 R760's"
+                            + " six joints, this hardware has " + joints;
+                    fault = Fault.CONFIGURATION;
+                    return ReturnType.ERROR;
+                }
+                if (s.endsWith("/position")) {
+                    cartesianPose = true;
+                } else if (s.endsWith("/velocity")) {
+                    cartesianVelocity = true;
+                } else if (s.endsWith("/stiffness") || s.endsWith("/damping")) {
+                    cartesianImpedance = true;
+                }
+            } else if (s.endsWith("/wrench")) {
                 wrench = true;
             } else if (s.endsWith("/effort")) {
                 effort = true;
@@ -593,10 +663,24 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
                 position = true;
             } else {
                 lastError = name() + ": cannot command " + s + ": this driver runs the joint modes (position, velocity,"
-                        + " effort, stiffness/damping interfaces) and wrench (tcp/force.x/wrench ..)";
+                        + " effort, stiffness/damping interfaces), wrench (tcp/force.x/wrench ..) and the Cartesian"
+                        + " modes (dummy_cart_joint/x/position .., dummy_cart_joint/x/velocity ..)";
                 fault = Fault.CONFIGURATION;
                 return ReturnType.ERROR;
             }
+        }
+        boolean joint = wrench || effort || impedance || velocity || position;
+        boolean anyCartesian = cartesianPose || cartesianImpedance || cartesianVelocity;
+        if (anyCartesian && (joint || cartesianVelocity && (cartesianPose || cartesianImpedance))) {
+            lastError = name() + ": cannot command " + start + " at once: one control mode at a time (joint or wrench"
+                    + " interfaces, the Cartesian pose, or the Cartesian twist)";
+            fault = Fault.CONFIGURATION;
+            return ReturnType.ERROR;
+        }
+        if (anyCartesian) {
+            preparedMode = cartesianVelocity ? ControlMode.CARTESIAN_VELOCITY
+                    : cartesianImpedance ? ControlMode.CARTESIAN_IMPEDANCE : ControlMode.CARTESIAN_POSITION;
+            return ReturnType.OK;
         }
         preparedMode = wrench ? ControlMode.WRENCH : effort ? ControlMode.JOINT_TORQUE : impedance ? ControlMode.JOINT_IMPEDANCE
                 : velocity ? ControlMode.JOINT_VELOCITY : position ? ControlMode.JOINT_POSITION : null;
@@ -609,6 +693,11 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         ControlMode next = preparedMode;
         if (next != null && next != mode) {
             mode = next;
+            // at once, from the last motion state read: a switch between read() and write() must not send the
+            // commands (a Cartesian pose) left from before; and again from the next motion state
+            if (active && received > 0) {
+                holdMeasured();
+            }
             restartFromMeasured = true;
         }
         preparedMode = null;
@@ -697,6 +786,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             case OLD_IPOC_PACKETS -> oldIpoc;
             case RECEIVE_TIMEOUTS -> receiveTimeouts;
             case HELD_COMMANDS -> held;
+            case HELD_REASON -> heldReason.number;
             default -> throw new IllegalArgumentException(s + " is not a counter");
         };
     }

@@ -4,7 +4,7 @@
  * protobuf-java in the tests).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.robocell.driver.kuka.eac.protocol;
 
 import org.osgi.annotation.bundle.Export;

@@ -214,7 +214,7 @@ class EacFaultTest {
         }
     }
 
-    private static MotionStateExternal motionState(int ipoc, double value) {
+    static MotionStateExternal motionState(int ipoc, double value) {
         JointPositions.Builder p = JointPositions.newBuilder();
         for (int i = 0; i < 6; i++) {
             p.addValues(value);

@@ -149,7 +149,7 @@ class EacSessionTest {
     }
 
     @Test
-    void cartesianInterfacesAreRefusedBeforeAnythingChanges() throws Exception {
+    void interfacesOfNoModeAreRefusedBeforeAnythingChanges() throws Exception {
         try (EacRig rig = new EacRig(true, Map.of()).configured().active()) {
             assertEquals(ReturnType.ERROR, rig.driver.prepareCommandModeSwitch(List.of("tcp/cart_position"),
                     List.of()));

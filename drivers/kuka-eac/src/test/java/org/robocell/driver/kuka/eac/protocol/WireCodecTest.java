@@ -84,6 +84,42 @@ class WireCodecTest {
         }
     }
 
+    @Test
+    void cartesianCommandsAreByteForByteWhatProtobufJavaWrites() {
+        double[] pose = { 412.5, -0.0, 215.25, 0.7071067811865476, 0, -0.7071067811865476, 1e-300 };
+        double[] twist = { 20, 0, -1.5, 0, 0.25, 0 };
+        double[] cs = { 2000, 2000, 1500, 200, 200, 150 };
+        double[] cd = { 0.7, 0.7, 0.7, 0.5, 0.5, 0.0 };
+        for (ControlMode mode : new ControlMode[] { ControlMode.CARTESIAN_POSITION, ControlMode.CARTESIAN_IMPEDANCE,
+            ControlMode.CARTESIAN_VELOCITY }) {
+            boolean velocity = mode == ControlMode.CARTESIAN_VELOCITY;
+            boolean impedance = mode == ControlMode.CARTESIAN_IMPEDANCE;
+            ControlSignalWriter w = new ControlSignalWriter(6);
+            int n = w.write(3, 99, false, mode.number(), false, P, false, V, false, T, false, K, D, null,
+                    velocity ? null : pose, velocity ? twist : null, impedance ? cs : null, impedance ? cd : null);
+            ControlSignalInternal.Builder s = ControlSignalInternal.newBuilder().setControlModeValue(mode.number());
+            if (velocity) {
+                s.setTwistCommand(org.robocell.driver.kuka.eac.internal.proto.motion.Twist.newBuilder()
+                        .setLinear(vector(twist, 0)).setAngular(vector(twist, 3)));
+            } else {
+                s.setCartesianCommand(org.robocell.driver.kuka.eac.internal.proto.motion.Transform.newBuilder()
+                        .setTranslation(vector(pose, 0))
+                        .setRotation(org.robocell.driver.kuka.eac.internal.proto.motion.Quaternion.newBuilder()
+                                .setW(pose[3]).setX(pose[4]).setY(pose[5]).setZ(pose[6])));
+            }
+            if (impedance) {
+                s.setCartesianAttributes(org.robocell.driver.kuka.eac.internal.proto.motion
+                        .CartesianImpedanceControlAttributes.newBuilder().addAllStiffness(list(cs))
+                        .addAllDamping(list(cd)));
+            }
+            byte[] reference = ControlSignalExternal.newBuilder()
+                    .setHeader(ExternalHeader.newBuilder().setMessageId(3).setIpoc(99)).setControlSignal(s).build()
+                    .toByteArray();
+            assertArrayEquals(reference, Arrays.copyOf(w.buffer, n), mode.toString());
+            assertTrue(n <= w.buffer.length);
+        }
+    }
+
     private static org.robocell.driver.kuka.eac.internal.proto.motion.Vector vector(double[] v, int from) {
         return org.robocell.driver.kuka.eac.internal.proto.motion.Vector.newBuilder().setX(v[from]).setY(v[from + 1])
                 .setZ(v[from + 2]).build();
