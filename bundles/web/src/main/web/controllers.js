@@ -1,6 +1,7 @@
 // Controllers per robot: state, claims, the chain; buttons that make the manager calls the shell's controller:*
 // commands make (the answer, or the refusal, is shown as the shell would print it).
 import { getJson, postJson, el, message } from './api.js';
+import { chainGraph } from './chaingraph.js';
 
 export function controllersPage(root) {
   root.append(el('h2', {}, 'Controllers'));
@@ -60,6 +61,7 @@ export function controllersPage(root) {
           on: { click: () => act(robot, { action: 'load', name: n }) } }, 'Load ' + n))),
       switchForm(robot, list),
       el('p', { class: 'chain' }, 'Update order: ', chains.updateOrder.join(' → ') || '(no configured controller)'),
+      chainGraph(chains, robot + '/'),
       chains.edges.length === 0 ? null : el('ul', { class: 'edges' }, chainLinks(chains.edges).map(([link, ifs]) =>
         el('li', { title: ifs.join('\n') }, `${link} (${ifs.length} interface${ifs.length === 1 ? '' : 's'})`))));
   }

@@ -5,8 +5,8 @@
 //
 // Checks: a wrong token is refused; the right one logs in; the cell page lists both robots; the Deactivate and
 // Activate buttons switch A's trajectory controller and the page shows each new state; a refused Activate shows the
-// manager's line; a plot of A's joint1 position gets values that move while the test runs trajectories; the 3D page
-// sets A's joints. Prints one JSON line with what it saw.
+// manager's line; B's admittance chain, loaded and configured with the buttons, is drawn as a graph; a plot of A's
+// joint1 position gets values that move while the test runs trajectories; the 3D page sets A's joints. Prints one JSON line with what it saw.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +104,26 @@ try {
     seen.refused = (await page.locator('#message').textContent()).trim();
   });
   await page.screenshot({ path: join(shots, 'controllers.png') });
+
+  await check("B's chain, loaded and configured with the buttons, is drawn as a graph", async () => {
+    const b = cell.robots.find((r) => r.name === robotB);
+    const bPrefix = b.namespace ? b.namespace + '/' : '';
+    const admittance = `${bPrefix}admittance_controller`;
+    const chained = `${bPrefix}chained_trajectory_controller`;
+    const section = page.locator(`section[data-robot="${robotB}"]`);
+    seen.chainSteps = [];
+    for (const name of [admittance, chained]) {
+      await section.locator(`button[data-action="load"][data-name="${name}"]`).click();
+      await section.locator(`tr[data-controller="${name}"] button[data-action="configure"]`).click();
+      await section.locator(`tr[data-controller="${name}"] td.state.inactive`).waitFor();
+      seen.chainSteps.push((await page.locator('#message').textContent()).trim());
+    }
+    const edge = section.locator(`svg.chain-graph g.edge[data-from="${chained}"][data-to="${admittance}"]`);
+    await edge.waitFor();
+    seen.chain = { edge: (await edge.locator('text').textContent()).trim(),
+      nodes: await section.locator('svg.chain-graph g.node').count() };
+  });
+  await page.screenshot({ path: join(shots, 'chain.png'), fullPage: true });
 
   const series = `${a.jointStates}:joint1/position`;
   await check("a plot of joint1's position gets values that move", async () => {

@@ -3,6 +3,7 @@ package org.robocell.itests;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Hashtable;
@@ -39,7 +40,7 @@ final class WebCell implements AutoCloseable {
             configurations.add(cell.robot(robot, Map.of("namespace", robot,
                     "activate", "joint_state_broadcaster,joint_trajectory_controller",
                     "load", "forward_position_controller",
-                    "controllers", Path.of("../runtime/cell/controllers.yaml").toAbsolutePath().toString())));
+                    "controllers", controllersFile(robot).toString())));
         }
         a = cell.manager(A);
         b = cell.manager(B);
@@ -51,6 +52,19 @@ final class WebCell implements AutoCloseable {
         configure(Map.of("enabled", "true", "port", String.valueOf(port), "token", TOKEN));
         // Jetty listens before the whiteboard has taken the console's servlets: wait for the API's answer
         CellFixture.await(() -> answers(base() + "/api/cell"), "the web console's API answering on " + port);
+    }
+
+    /**
+     * The default cell's controllers file for a robot in its own namespace: a controller's name carries the
+     * namespace, and so do the reference interfaces a chainable controller exports, so the chained trajectory
+     * controller names the admittance controller's references in full ({@code right/admittance_controller/joint1}).
+     */
+    private static Path controllersFile(String robot) throws IOException {
+        String file = Files.readString(Path.of("../runtime/cell/controllers.yaml"));
+        Path written = Files.createTempFile("web-cell-" + robot + "-", ".yaml");
+        Files.writeString(written, file.replace("- admittance_controller/", "- " + robot + "/admittance_controller/"));
+        written.toFile().deleteOnExit();
+        return written;
     }
 
     /** Whether the URL answers 200 to the token. */

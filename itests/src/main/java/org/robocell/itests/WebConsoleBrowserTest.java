@@ -32,7 +32,7 @@ import com.google.gson.JsonParser;
  * The web console in a browser (Debian's chromium driven by the npm {@code playwright-core}; the web module's
  * {@code npm ci} installs it) against the real framework with two robots: a wrong token is refused, the right one
  * logs in, the cell page lists both robots, the buttons switch a controller and the page shows each new state (and
- * the manager's refusal as its line), a plot of a joint moves while trajectories run, the 3D view follows the joints.
+ * the manager's refusal as its line), a chain loaded and configured with the buttons is drawn, a plot of a joint moves while trajectories run, the 3D view follows the joints.
  * Screenshots are kept under {@code target/web-console/}. (An itest rather than a process test of robocell.jar: the
  * default cell's fixed RSI and FCI ports would collide with other runtimes on a shared machine, and here the test
  * drives trajectories and checks the manager's own answers.)
@@ -91,9 +91,13 @@ class WebConsoleBrowserTest {
             String refused = cell.a.switchControllersAndWait(List.of("left/forward_position_controller"), List.of(),
                     Strictness.STRICT, 0).message();
             assertEquals("error: " + refused, seen.get("refused").getAsString());
+            // B's chained trajectory controller writes the admittance controller's references: one arrow, 14 interfaces
+            JsonObject chain = seen.getAsJsonObject("chain");
+            assertEquals("reference ×14", chain.get("edge").getAsString(), last);
+            assertEquals(2, chain.get("nodes").getAsInt(), last);
             JsonObject plot = seen.getAsJsonObject("plot");
             assertTrue(plot.get("max").getAsDouble() - plot.get("min").getAsDouble() > 0.05, plot.toString());
-            for (String shot : List.of("login-refused", "cell", "controllers", "plots", "robot3d", "hardware")) {
+            for (String shot : List.of("login-refused", "cell", "controllers", "chain", "plots", "robot3d", "hardware")) {
                 assertTrue(Files.size(shots.resolve(shot + ".png")) > 1000, shot);
             }
         }
