@@ -3,6 +3,7 @@ package org.robocell.driver.franka.internal.hardware;
 import java.util.function.BiFunction;
 
 import org.robocell.api.hardware.StateInterfaceHandle;
+import org.robocell.driver.franka.internal.model.LoadCombination;
 import org.robocell.driver.franka.protocol.FrankaError;
 import org.robocell.driver.franka.protocol.RobotState;
 import org.robocell.driver.franka.protocol.StateField;

@@ -1,4 +1,4 @@
-package org.robocell.driver.franka.internal.hardware;
+package org.robocell.driver.franka.internal.model;
 
 import org.robocell.driver.franka.protocol.RobotState;
 import org.robocell.driver.franka.protocol.StateField;
@@ -10,14 +10,14 @@ import org.robocell.driver.franka.protocol.StateField;
  * inertia moved to that centre by the parallel-axis theorem (I − m [r]×², r from the total centre to the body's)
  * and added. Inertias are 3×3 column-major, about the bodies' own centres of mass. Allocation-free.
  */
-final class LoadCombination {
+public final class LoadCombination {
 
-    double mass;
-    final double[] centerOfMass = new double[3];
-    final double[] inertia = new double[9];
+    public double mass;
+    public final double[] centerOfMass = new double[3];
+    public final double[] inertia = new double[9];
 
     /** Combines the state's {@code m_ee, F_x_Cee, I_ee} and {@code m_load, F_x_Cload, I_load}. */
-    void combine(RobotState s, double[] scratch) {
+    public void combine(RobotState s, double[] scratch) {
         double mEe = s.get(StateField.M_EE, 0);
         double mLoad = s.get(StateField.M_LOAD, 0);
         mass = mEe + mLoad;
