@@ -20,7 +20,8 @@ import org.robocell.api.hardware.StateInterfaceHandle;
 public final class DriverContext implements HardwareContext {
 
     private final HardwareInfo info;
-    private final InterfaceSlots slots = new InterfaceSlots(512);
+    /** as many slots as a robot of the cell has by default ({@code slot.capacity} 4096) */
+    private final InterfaceSlots slots = new InterfaceSlots(4096);
     private final Map<String, Integer> states = new LinkedHashMap<>();
     private final Map<String, Integer> commands = new LinkedHashMap<>();
     private int next;

@@ -15,6 +15,7 @@ import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.console.Example;
 import org.robocell.driver.franka.api.CollisionBehavior;
 import org.robocell.driver.franka.api.FrankaAnswer;
+import org.robocell.driver.franka.api.FrankaFrame;
 import org.robocell.driver.franka.api.FrankaRobot;
 
 /**
@@ -28,7 +29,8 @@ import org.robocell.driver.franka.api.FrankaRobot;
         "osgi.command.function=collision", "osgi.command.function=joint_stiffness",
         "osgi.command.function=cartesian_stiffness", "osgi.command.function=tcp_frame",
         "osgi.command.function=stiffness_frame", "osgi.command.function=load", "osgi.command.function=guiding",
-        "osgi.command.function=stop", "osgi.command.function=error_recovery", "osgi.command.function=state" })
+        "osgi.command.function=stop", "osgi.command.function=error_recovery", "osgi.command.function=state",
+        "osgi.command.function=model" })
 public final class FrankaCommands {
 
     static final String ROBOT = "the robot with the Franka arm (needed when the cell has several)";
@@ -36,6 +38,7 @@ public final class FrankaCommands {
     private static final String[] AXES = { "x", "y", "z", "roll", "pitch", "yaw" };
 
     private final FrankaArms arms;
+    private final ModelReport models = new ModelReport();
 
     @Activate
     public FrankaCommands(@Reference FrankaArms arms) {
@@ -204,6 +207,23 @@ public final class FrankaCommands {
             @Descriptor("only fields whose name contains this text") @Parameter(names = { "-f", "--filter" }, absentValue = "") String filter) {
         FrankaArms.Arm arm = arms.pick(robot, component);
         return StateReport.render(arm.label(), arm.robotService().state(), filter);
+    }
+
+    @Descriptor("libfranka's model for the robot's current state (q, dq, F_T_EE, EE_T_K, end effector and load):"
+            + " pose, zero and body Jacobian of a frame, mass matrix, Coriolis and gravity vectors")
+    @Example("franka:model -r fr3 -f flange")
+    public String model(@Descriptor(ROBOT) @Parameter(names = { "-r", "--robot" }, absentValue = "") String robot,
+            @Descriptor(COMPONENT) @Parameter(names = { "-c", "--component" }, absentValue = "") String component,
+            @Descriptor("the frame: joint1..joint7, flange, end_effector (EE), stiffness (K), or libfranka's"
+                    + " kJoint1..kStiffness") @Parameter(names = { "-f", "--frame" }, absentValue = "end_effector") String frame) {
+        FrankaFrame f;
+        try {
+            f = FrankaFrame.parse(frame);
+        } catch (IllegalArgumentException e) {
+            throw new FrankaShellException(e.getMessage());
+        }
+        FrankaArms.Arm arm = arms.pick(robot, component);
+        return models.render(arm.label(), arm.robotService().state(), f);
     }
 
     private String call(String robot, String component, Function<FrankaRobot, FrankaAnswer> call) {

@@ -25,10 +25,12 @@ import org.robocell.driver.franka.protocol.ProtocolVersion;
  * @param cartesianController {@code cartesian_controller}: the robot's controller under the Cartesian motion
  *                         generators, {@code joint_impedance} (franka_ros2's {@code robot.cpp}) or
  *                         {@code cartesian_impedance}
+ * @param robotModel       {@code robot_model}: whether {@code read} computes the model for each state into the
+ *                         {@code <arm_id>/robot_model/*} interfaces ({@code true}, the default, or {@code false})
  */
 record FrankaDriverSettings(String robotIp, int commandPort, ProtocolVersion protocol, String armId,
         ShapingSettings shaping, int connectTimeoutMs, int receiveTimeoutMs, int moveTimeoutMs, Path flightLog,
-        MoveControllerMode cartesianController) {
+        MoveControllerMode cartesianController, boolean robotModel) {
 
     static final String ROBOT_IP = "robot_ip";
     static final String COMMAND_PORT = "command_port";
@@ -39,6 +41,7 @@ record FrankaDriverSettings(String robotIp, int commandPort, ProtocolVersion pro
     static final String MOVE_TIMEOUT_MS = "move_timeout_ms";
     static final String FLIGHT_LOG = "flight_log";
     static final String CARTESIAN_CONTROLLER = "cartesian_controller";
+    static final String ROBOT_MODEL = "robot_model";
 
     /** libfranka's {@code research_interface::robot::kCommandPort}. */
     static final int FCI_COMMAND_PORT = 1337;
@@ -91,8 +94,13 @@ record FrankaDriverSettings(String robotIp, int commandPort, ProtocolVersion pro
                     + " cartesian_impedance (the robot's controller under a Cartesian motion), got '" + controller
                     + "'");
         };
+        String modelled = info.parameter(ROBOT_MODEL, "true").trim().toLowerCase(Locale.ROOT);
+        if (!modelled.equals("true") && !modelled.equals("false")) {
+            throw new IllegalArgumentException(ROBOT_MODEL + ": expected true (the model for each state in the"
+                    + " robot_model/* interfaces) or false, got '" + modelled + "'");
+        }
         return new FrankaDriverSettings(ip, port, protocol, armId, shaping, connect, receive, move, flightLog,
-                cartesianController);
+                cartesianController, modelled.equals("true"));
     }
 
     private static int integer(HardwareInfo info, String key, int fallback, int min, int max) {

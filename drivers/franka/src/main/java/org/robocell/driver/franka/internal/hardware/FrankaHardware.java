@@ -87,6 +87,8 @@ public final class FrankaHardware implements HardwareComponent {
     private String[] jointNames;
     private CartesianInterfaces cartesian;
     private RobotStateInterfaces robotState;
+    /** null when {@code robot_model} is false */
+    private RobotModelInterfaces robotModel;
 
     // session (lifecycle thread; the loop reads the volatile ones)
     private volatile CommandChannel channel;
@@ -210,6 +212,8 @@ public final class FrankaHardware implements HardwareComponent {
                 status[s.ordinal()] = stateInterface(settings.armId() + "/" + s.interfaceName, s.interfaceName);
             }
             robotState = new RobotStateInterfaces(settings.armId(), this::stateInterface);
+            robotModel = settings.robotModel() ? new RobotModelInterfaces(settings.armId(), this::stateInterface)
+                    : null;
             FrankaLimits limits = FrankaLimits.FR3;
             positionShaper = new JointPositionCommandShaper(limits, settings.shaping());
             velocityShaper = new JointVelocityCommandShaper(limits, settings.shaping());
@@ -669,6 +673,9 @@ public final class FrankaHardware implements HardwareComponent {
         }
         cartesian.publish(measured.oTEE, measured.elbow);
         robotState.publish(s);
+        if (robotModel != null) {
+            robotModel.publish(s);
+        }
         publish(FrankaStatus.ROBOT_MODE, s.robotMode().ordinal());
         publish(FrankaStatus.SUCCESS_RATE, s.controlCommandSuccessRate());
         publish(FrankaStatus.TIME, s.messageId() * 1e-3);

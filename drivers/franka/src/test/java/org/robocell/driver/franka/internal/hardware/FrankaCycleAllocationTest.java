@@ -13,7 +13,10 @@ import org.robocell.controller.testkit.AllocationMeter;
 import org.robocell.driver.franka.emulator.FrankaEmulatorConfig;
 import org.robocell.driver.franka.protocol.ProtocolVersion;
 
-/** The loop's part of the driver, {@code read} then {@code write} with a motion running, allocates nothing. */
+/**
+ * The loop's part of the driver, {@code read} then {@code write} with a motion running, allocates nothing, the
+ * model's {@code robot_model/*} interfaces included.
+ */
 class FrankaCycleAllocationTest {
 
     @ParameterizedTest
@@ -21,6 +24,8 @@ class FrankaCycleAllocationTest {
     void readAndWriteAllocateNothing(String kind) throws Exception {
         try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of("limit_rate", "true")).active()
                 .claiming(kind)) {
+            // read computes the model too (robot_model defaults to true): mass, Coriolis, gravity, 3 frames
+            org.junit.jupiter.api.Assertions.assertTrue(rig.context.hasStateInterface("fr3/robot_model/mass_48"));
             double[] command = kind.equals("position") ? FrankaEmulatorConfig.readyPose() : new double[7];
             rig.command(kind, command);
             rig.cycles(200); // warm up: the JIT, the sockets' cached buffers
