@@ -148,6 +148,12 @@ class FrankaShellTest {
         assertEquals("FR3System (" + ROBOT + "): SetLoad: kSuccess", answer("franka:load" + r + "0.5 0 0 0.05"));
         String load = shell.run("franka:state" + r + "-f m_load");
         assertTrue(load.contains("m_load:  [0.5]"), load);
+        // franka:model: libfranka's model for the live state, the load included in m_total
+        String model = shell.run("franka:model" + r + "-f flange");
+        assertTrue(model.startsWith("FR3System (" + ROBOT + "), FCI v"), model);
+        assertTrue(model.matches("(?s).*m_total \\(kg\\):\\s+1\\.23\\b.*"), "hand and load: " + model);
+        assertTrue(model.matches("(?s).*\\Rpose\\(kFlange\\):\\R.*\\Rmass:\\R.*\\Rgravity \\(Nm\\):.*"), model);
+        assertTrue(failure("franka:model" + r + "-f tcp").contains("unknown frame 'tcp': expected one of"));
         // the robot now expects 0.5 kg it does not carry: it reads as a force lifting the flange
         shell.awaitOutput("franka:state" + r + "-f O_F_ext_hat_K", "O_F_ext_hat_K:\\s+\\[[^,]+, [^,]+, 4\\.9");
         assertEquals("FR3System (" + ROBOT + "): SetLoad: kSuccess", answer("franka:load" + r + "0 0 0 0"));
