@@ -30,9 +30,6 @@ import org.robocell.driver.franka.protocol.RobotState;
 @ProviderType
 public interface FrankaModel {
 
-    /** libfranka's default gravity, m/s² in the base frame. */
-    double[] GRAVITY_EARTH = { 0, 0, -9.81 };
-
     /** A new model of the FR3 (parses the bundled URDF; allocate it once, outside a control loop). */
     static FrankaModel fr3() {
         return new Fr3RobotModel();
@@ -81,7 +78,7 @@ public interface FrankaModel {
     /** {@code gravity(robot_state, gravity_earth)}. */
     void gravity(RobotState state, double[] gravityEarth, double[] gravity);
 
-    /** {@code gravity(q, m_total, F_x_Ctotal)} with libfranka's default gravity {@link #GRAVITY_EARTH}. */
+    /** {@code gravity(q, m_total, F_x_Ctotal)} with libfranka's default gravity_earth, (0, 0, −9.81) m/s². */
     void gravity(double[] q, double mTotal, double[] fXCtotal, double[] gravity);
 
     /** {@code gravity(q, m_total, F_x_Ctotal, gravity_earth)}: Nm into {@code gravity[7]}. */

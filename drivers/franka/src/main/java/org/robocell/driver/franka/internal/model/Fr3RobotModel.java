@@ -28,6 +28,8 @@ import org.robocell.kinematics.ReferenceFrame;
 public final class Fr3RobotModel implements FrankaModel {
 
     private static final int DOF = 7;
+    /** libfranka's default {@code gravity_earth} ({@code include/franka/model.h}); never handed out, so never changed */
+    private static final double[] GRAVITY_EARTH = { 0, 0, -9.81 };
 
     /** unit gravity along x, y, z; z is also the workspace of kinematics, mass and Coriolis */
     private final KinematicWorkspace[] unitGravity = new KinematicWorkspace[3];
