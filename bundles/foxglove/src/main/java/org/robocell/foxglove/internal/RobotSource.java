@@ -29,6 +29,8 @@ final class RobotSource implements TopicSource {
     private final TopicSpec statsSpec;
     private final TopicSpec controllersSpec;
     private volatile StateOutput jointStates;
+    /** the channel the decimation counts for (kept while a scan misses it) */
+    private StateOutput lastJointStates;
     private volatile RobotModel model;
     private JointTransforms transforms;
     private byte[] description;
@@ -55,9 +57,12 @@ final class RobotSource implements TopicSource {
 
     /** The scan's view: the broadcaster's channel (null when none runs) and the robot's model (null when unknown). */
     void update(StateOutput jointStatesChannel, RobotModel robotModel) {
-        if (jointStatesChannel != jointStates) {
+        // a new channel counts its publications from its own start; the same one seen again after a scan that missed
+        // it (a switch in progress) goes on from where it was, or its last message would be sent twice
+        if (jointStatesChannel != null && jointStatesChannel != lastJointStates) {
             jointStatesDecimation.reset();
             tfDecimation.reset();
+            lastJointStates = jointStatesChannel;
         }
         jointStates = jointStatesChannel;
         if (robotModel != model) {
