@@ -36,13 +36,15 @@ import org.robocell.kinematics.ReferenceFrame;
 @Measurement(iterations = 5, time = 1)
 public class KinematicsBenchmark {
 
-    private static final double[] READY = {0, -Math.PI / 4, 0, -3 * Math.PI / 4, 0, Math.PI / 2, Math.PI / 4};
+    static final double[] READY = {0, -Math.PI / 4, 0, -3 * Math.PI / 4, 0, Math.PI / 2, Math.PI / 4};
+    static final double[] RATES = {0.3, -0.2, 0.4, -0.5, 0.6, -0.7, 0.8};
+    static final double[] ACCELERATIONS = {1.0, -1.5, 2.0, -0.5, 1.2, -2.2, 0.9};
 
     private KinematicWorkspace workspace;
     private int flange;
     private final double[] q = READY.clone();
-    private final double[] dq = {0.3, -0.2, 0.4, -0.5, 0.6, -0.7, 0.8};
-    private final double[] ddq = {1.0, -1.5, 2.0, -0.5, 1.2, -2.2, 0.9};
+    private final double[] dq = RATES.clone();
+    private final double[] ddq = ACCELERATIONS.clone();
     private final double[] tau = new double[7];
     private final double[] acceleration = new double[7];
     private final double[] transform = new double[16];
