@@ -21,6 +21,17 @@ public interface KinematicWorkspace {
     /** Places every link for joint positions {@code q}; the queries below then read these poses. */
     void forwardKinematics(double[] q);
 
+    /**
+     * The pose of one link for joint positions {@code q}, the same as {@link #linkTransform} gives after
+     * {@link #forwardKinematics(double[])}, computed along the link's path to the root only. It stores nothing: the
+     * poses the other queries read stay those of the last {@link #forwardKinematics(double[])}. The fastest way to
+     * one pose (a tool, a flange).
+     *
+     * @param transform 16 doubles, receives the row-major 4x4 homogeneous transform in the base frame
+     * @since 1.2
+     */
+    void forwardKinematics(double[] q, int link, double[] transform);
+
     /** The pose of a link in the base frame as a row-major 4x4 homogeneous transform (16 doubles). */
     void linkTransform(int link, double[] transform);
 

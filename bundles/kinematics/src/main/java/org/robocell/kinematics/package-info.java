@@ -10,7 +10,7 @@
  * quaternions are (x, y, z, w); Jacobian rows are (vx, vy, vz, wx, wy, wz); wrenches are (fx, fy, fz, tx, ty, tz).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.robocell.kinematics;
 
 import org.osgi.annotation.bundle.Export;

@@ -93,6 +93,14 @@ class ZeroAllocationTest {
     }
 
     @Test
+    void forwardKinematicsOfOneLink() {
+        assertAllocationFree("FK of the flange alone", i -> {
+            Q[0] = 1e-6 * i;
+            ws.forwardKinematics(Q, flange, TRANSFORM);
+        });
+    }
+
+    @Test
     void inverseDynamicsCoriolisAndGravity() {
         assertAllocationFree("RNEA", i -> {
             Q[0] = 1e-6 * i;

@@ -50,7 +50,12 @@ final class Rigid3 {
 
     /** Writes the rotation (9 doubles) by {@code angle} about the unit axis (x, y, z): Rodrigues' formula. */
     static void setAxisAngle(double x, double y, double z, double angle, double[] r, int o) {
-        double c = Math.cos(angle), s = Math.sin(angle), v = 1 - c;
+        setAxisRotation(x, y, z, Math.cos(angle), Math.sin(angle), r, o);
+    }
+
+    /** As {@link #setAxisAngle} from the angle's cosine {@code c} and sine {@code s}. */
+    static void setAxisRotation(double x, double y, double z, double c, double s, double[] r, int o) {
+        double v = 1 - c;
         r[o] = c + x * x * v;
         r[o + 1] = x * y * v - z * s;
         r[o + 2] = x * z * v + y * s;

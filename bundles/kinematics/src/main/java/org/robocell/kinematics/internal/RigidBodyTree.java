@@ -28,6 +28,8 @@ public final class RigidBodyTree implements KinematicModel {
     final double[] placement;
     /** Unit joint axis of each body, in its joint frame (3 per body). */
     final double[] axis;
+    /** Whether a body's joint axis is +z or -z of its joint frame (most URDFs): rotations then take 12 products. */
+    final boolean[] alongZ;
     final List<String> jointNames;
     final double[] lower;
     final double[] upper;
@@ -62,6 +64,10 @@ public final class RigidBodyTree implements KinematicModel {
         this.prismatic = prismatic;
         this.placement = placement;
         this.axis = axis;
+        this.alongZ = new boolean[bodies];
+        for (int b = 0; b < bodies; b++) {
+            alongZ[b] = axis[3 * b] == 0 && axis[3 * b + 1] == 0 && Math.abs(axis[3 * b + 2]) == 1;
+        }
         this.jointNames = jointNames;
         this.lower = lower;
         this.upper = upper;
@@ -88,6 +94,7 @@ public final class RigidBodyTree implements KinematicModel {
         this.prismatic = base.prismatic;
         this.placement = base.placement;
         this.axis = base.axis;
+        this.alongZ = base.alongZ;
         this.jointNames = base.jointNames;
         this.lower = base.lower;
         this.upper = base.upper;

@@ -39,6 +39,9 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     private final double[] force;
     private final double[] jointFrame = new double[Rigid3.SIZE];
     private final double[] jointRotation = new double[9];
+    private final double[] sinCos = new double[2];
+    private final double[] tipA = new double[Rigid3.SIZE];
+    private final double[] tipB = new double[Rigid3.SIZE];
     private final double[] linkPose = new double[Rigid3.SIZE];
     private final double[] columnBuffer = new double[MOTION];
     private final double[] linkWrench;
@@ -81,17 +84,18 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     @Override
     public void forwardKinematics(double[] q) {
         requireLength(q, "q");
+        double[] f = jointFrame;
         for (int b = 1; b < bodies; b++) {
             int bo = b * Rigid3.SIZE;
-            Rigid3.compose(pose, tree.parent[b] * Rigid3.SIZE, tree.placement, bo, jointFrame, 0);
+            Rigid3.compose(pose, tree.parent[b] * Rigid3.SIZE, tree.placement, bo, f, 0);
             double ax = tree.axis[3 * b], ay = tree.axis[3 * b + 1], az = tree.axis[3 * b + 2];
-            double[] f = jointFrame;
-            double zx = f[0] * ax + f[1] * ay + f[2] * az;
-            double zy = f[3] * ax + f[4] * ay + f[5] * az;
-            double zz = f[6] * ax + f[7] * ay + f[8] * az;
             double qb = q[b - 1];
             int mo = b * MOTION;
+            double zx, zy, zz;
             if (tree.prismatic[b]) {
+                zx = f[0] * ax + f[1] * ay + f[2] * az;
+                zy = f[3] * ax + f[4] * ay + f[5] * az;
+                zz = f[6] * ax + f[7] * ay + f[8] * az;
                 System.arraycopy(f, 0, pose, bo, 9);
                 pose[bo + 9] = f[9] + zx * qb;
                 pose[bo + 10] = f[10] + zy * qb;
@@ -102,21 +106,92 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
                 motion[mo + 3] = zx;
                 motion[mo + 4] = zy;
                 motion[mo + 5] = zz;
-            } else {
-                Rigid3.setAxisAngle(ax, ay, az, qb, jointRotation, 0);
-                Rigid3.mulRotation(f, 0, jointRotation, 0, pose, bo);
-                double ox = f[9], oy = f[10], oz = f[11];
-                pose[bo + 9] = ox;
-                pose[bo + 10] = oy;
-                pose[bo + 11] = oz;
-                motion[mo] = zx;
-                motion[mo + 1] = zy;
-                motion[mo + 2] = zz;
-                motion[mo + 3] = oy * zz - oz * zy;
-                motion[mo + 4] = oz * zx - ox * zz;
-                motion[mo + 5] = ox * zy - oy * zx;
+                continue;
             }
+            if (tree.alongZ[b]) {
+                // F·Rz(±q): the first two columns turn, the third (the axis) stays
+                SinCos.of(az * qb, sinCos, 0);
+                double s = sinCos[0], c = sinCos[1];
+                for (int i = 0; i < 9; i += 3) {
+                    double x = f[i], y = f[i + 1];
+                    pose[bo + i] = c * x + s * y;
+                    pose[bo + i + 1] = c * y - s * x;
+                    pose[bo + i + 2] = f[i + 2];
+                }
+                zx = f[2] * az;
+                zy = f[5] * az;
+                zz = f[8] * az;
+            } else {
+                SinCos.of(qb, sinCos, 0);
+                Rigid3.setAxisRotation(ax, ay, az, sinCos[1], sinCos[0], jointRotation, 0);
+                Rigid3.mulRotation(f, 0, jointRotation, 0, pose, bo);
+                zx = f[0] * ax + f[1] * ay + f[2] * az;
+                zy = f[3] * ax + f[4] * ay + f[5] * az;
+                zz = f[6] * ax + f[7] * ay + f[8] * az;
+            }
+            double ox = f[9], oy = f[10], oz = f[11];
+            pose[bo + 9] = ox;
+            pose[bo + 10] = oy;
+            pose[bo + 11] = oz;
+            motion[mo] = zx;
+            motion[mo + 1] = zy;
+            motion[mo + 2] = zz;
+            motion[mo + 3] = oy * zz - oz * zy;
+            motion[mo + 4] = oz * zx - ox * zz;
+            motion[mo + 5] = ox * zy - oy * zx;
         }
+    }
+
+    /**
+     * Multiplies from the link up to the root, T = P₁·J₁(q₁)···P_b·J_b(q_b)·offset, so that only the link's
+     * ancestors are visited and nothing but two 12-double buffers is written.
+     */
+    @Override
+    public void forwardKinematics(double[] q, int link, double[] transform) {
+        requireLength(q, "q");
+        if (transform.length != 16) {
+            throw new IllegalArgumentException("transform must have 16 entries (row-major 4x4)");
+        }
+        double[] t = tipA, u = tipB;
+        System.arraycopy(tree.linkOffset, link * Rigid3.SIZE, t, 0, Rigid3.SIZE);
+        for (int b = tree.linkBody[link]; b != 0; b = tree.parent[b]) {
+            double ax = tree.axis[3 * b], ay = tree.axis[3 * b + 1], az = tree.axis[3 * b + 2];
+            double qb = q[b - 1];
+            if (tree.prismatic[b]) {
+                t[9] += ax * qb;
+                t[10] += ay * qb;
+                t[11] += az * qb;
+            } else if (tree.alongZ[b]) {
+                // Rz(±q)·t turns rows x and y of the rotation and the translation
+                SinCos.of(az * qb, sinCos, 0);
+                double s = sinCos[0], c = sinCos[1];
+                for (int j = 0; j < 3; j++) {
+                    double x = t[j], y = t[3 + j];
+                    t[j] = c * x - s * y;
+                    t[3 + j] = s * x + c * y;
+                }
+                double x = t[9], y = t[10];
+                t[9] = c * x - s * y;
+                t[10] = s * x + c * y;
+            } else {
+                SinCos.of(qb, sinCos, 0);
+                Rigid3.setAxisRotation(ax, ay, az, sinCos[1], sinCos[0], jointRotation, 0);
+                Rigid3.mulRotation(jointRotation, 0, t, 0, u, 0);
+                double x = t[9], y = t[10], z = t[11];
+                double[] r = jointRotation;
+                u[9] = r[0] * x + r[1] * y + r[2] * z;
+                u[10] = r[3] * x + r[4] * y + r[5] * z;
+                u[11] = r[6] * x + r[7] * y + r[8] * z;
+                double[] swap = t;
+                t = u;
+                u = swap;
+            }
+            Rigid3.compose(tree.placement, b * Rigid3.SIZE, t, 0, u, 0);
+            double[] swap = t;
+            t = u;
+            u = swap;
+        }
+        Rigid3.toMatrix4(t, 0, transform);
     }
 
     /** Places link {@code link} in the base frame into {@link #linkPose} and returns that array. */
