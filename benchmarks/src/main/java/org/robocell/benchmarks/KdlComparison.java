@@ -52,6 +52,7 @@ public final class KdlComparison {
     }
 
     static final List<Row> ROWS = List.of(
+            new Row("FK of the tip", "fk", "ChainFkSolverPos_recursive", "tipOnlyForwardKinematics"),
             new Row("FK of the tip, all bodies placed", "fk", "ChainFkSolverPos_recursive", "tipForwardKinematics"),
             new Row("FK + Jacobian", "fk_jacobian", "JntToCart + JntToJac", "forwardKinematicsAndJacobian"),
             new Row("FK + Jacobian (KDL: Jacobian alone)", "jacobian", "ChainJntToJacSolver", "forwardKinematicsAndJacobian"),

@@ -83,6 +83,13 @@ public class KinematicsBenchmark {
         return transform;
     }
 
+    /** The flange pose alone: {@code forwardKinematics(q, link, transform)} places no other body (since 1.2). */
+    @Benchmark
+    public double[] tipOnlyForwardKinematics() {
+        workspace.forwardKinematics(q, flange, transform);
+        return transform;
+    }
+
     @Benchmark
     public DMatrixRMaj forwardKinematicsAndJacobian() {
         workspace.forwardKinematics(q);

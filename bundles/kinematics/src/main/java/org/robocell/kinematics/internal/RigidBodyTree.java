@@ -30,6 +30,13 @@ public final class RigidBodyTree implements KinematicModel {
     final double[] axis;
     /** Whether a body's joint axis is +z or -z of its joint frame (most URDFs): rotations then take 12 products. */
     final boolean[] alongZ;
+    /**
+     * For a placement whose rotation is a signed permutation (quarter turns, as in most arm URDFs), the column of
+     * the ±1 in each of its rows (3 per body), else -1: multiplying by it then only moves and negates entries.
+     */
+    final int[] placementColumn;
+    /** The sign of that ±1 (3 per body). */
+    final double[] placementSign;
     final List<String> jointNames;
     final double[] lower;
     final double[] upper;
@@ -68,6 +75,11 @@ public final class RigidBodyTree implements KinematicModel {
         for (int b = 0; b < bodies; b++) {
             alongZ[b] = axis[3 * b] == 0 && axis[3 * b + 1] == 0 && Math.abs(axis[3 * b + 2]) == 1;
         }
+        this.placementColumn = new int[3 * bodies];
+        this.placementSign = new double[3 * bodies];
+        for (int b = 0; b < bodies; b++) {
+            SignedPermutation.find(placement, b * Rigid3.SIZE, placementColumn, placementSign, 3 * b);
+        }
         this.jointNames = jointNames;
         this.lower = lower;
         this.upper = upper;
@@ -95,6 +107,8 @@ public final class RigidBodyTree implements KinematicModel {
         this.placement = base.placement;
         this.axis = base.axis;
         this.alongZ = base.alongZ;
+        this.placementColumn = base.placementColumn;
+        this.placementSign = base.placementSign;
         this.jointNames = base.jointNames;
         this.lower = base.lower;
         this.upper = base.upper;

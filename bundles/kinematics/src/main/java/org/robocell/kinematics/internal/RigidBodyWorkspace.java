@@ -39,7 +39,8 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     private final double[] force;
     private final double[] jointFrame = new double[Rigid3.SIZE];
     private final double[] jointRotation = new double[9];
-    private final double[] sinCos = new double[2];
+    /** sin, cos of each body's joint angle, from {@link #jointSinCos}. */
+    private final double[] sinCos;
     private final double[] tipA = new double[Rigid3.SIZE];
     private final double[] tipB = new double[Rigid3.SIZE];
     private final double[] linkPose = new double[Rigid3.SIZE];
@@ -60,6 +61,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
         pose = new double[bodies * Rigid3.SIZE];
         Rigid3.setIdentity(pose, 0);
         motion = new double[bodies * MOTION];
+        sinCos = new double[2 * bodies];
         inertia = new double[bodies * BodyInertia.SIZE];
         composite = new double[bodies * BodyInertia.SIZE];
         velocity = new double[bodies * MOTION];
@@ -84,10 +86,11 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     @Override
     public void forwardKinematics(double[] q) {
         requireLength(q, "q");
+        jointSinCos(q);
         double[] f = jointFrame;
         for (int b = 1; b < bodies; b++) {
             int bo = b * Rigid3.SIZE;
-            Rigid3.compose(pose, tree.parent[b] * Rigid3.SIZE, tree.placement, bo, f, 0);
+            jointFrame(tree.parent[b] * Rigid3.SIZE, b, f);
             double ax = tree.axis[3 * b], ay = tree.axis[3 * b + 1], az = tree.axis[3 * b + 2];
             double qb = q[b - 1];
             int mo = b * MOTION;
@@ -110,8 +113,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
             }
             if (tree.alongZ[b]) {
                 // F·Rz(±q): the first two columns turn, the third (the axis) stays
-                SinCos.of(az * qb, sinCos, 0);
-                double s = sinCos[0], c = sinCos[1];
+                double s = sinCos[2 * b], c = sinCos[2 * b + 1];
                 for (int i = 0; i < 9; i += 3) {
                     double x = f[i], y = f[i + 1];
                     pose[bo + i] = c * x + s * y;
@@ -122,8 +124,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
                 zy = f[5] * az;
                 zz = f[8] * az;
             } else {
-                SinCos.of(qb, sinCos, 0);
-                Rigid3.setAxisRotation(ax, ay, az, sinCos[1], sinCos[0], jointRotation, 0);
+                Rigid3.setAxisRotation(ax, ay, az, sinCos[2 * b + 1], sinCos[2 * b], jointRotation, 0);
                 Rigid3.mulRotation(f, 0, jointRotation, 0, pose, bo);
                 zx = f[0] * ax + f[1] * ay + f[2] * az;
                 zy = f[3] * ax + f[4] * ay + f[5] * az;
@@ -152,6 +153,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
         if (transform.length != 16) {
             throw new IllegalArgumentException("transform must have 16 entries (row-major 4x4)");
         }
+        jointSinCos(q);
         double[] t = tipA, u = tipB;
         System.arraycopy(tree.linkOffset, link * Rigid3.SIZE, t, 0, Rigid3.SIZE);
         for (int b = tree.linkBody[link]; b != 0; b = tree.parent[b]) {
@@ -163,8 +165,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
                 t[11] += az * qb;
             } else if (tree.alongZ[b]) {
                 // Rz(±q)·t turns rows x and y of the rotation and the translation
-                SinCos.of(az * qb, sinCos, 0);
-                double s = sinCos[0], c = sinCos[1];
+                double s = sinCos[2 * b], c = sinCos[2 * b + 1];
                 for (int j = 0; j < 3; j++) {
                     double x = t[j], y = t[3 + j];
                     t[j] = c * x - s * y;
@@ -174,8 +175,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
                 t[9] = c * x - s * y;
                 t[10] = s * x + c * y;
             } else {
-                SinCos.of(qb, sinCos, 0);
-                Rigid3.setAxisRotation(ax, ay, az, sinCos[1], sinCos[0], jointRotation, 0);
+                Rigid3.setAxisRotation(ax, ay, az, sinCos[2 * b + 1], sinCos[2 * b], jointRotation, 0);
                 Rigid3.mulRotation(jointRotation, 0, t, 0, u, 0);
                 double x = t[9], y = t[10], z = t[11];
                 double[] r = jointRotation;
@@ -186,12 +186,69 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
                 t = u;
                 u = swap;
             }
-            Rigid3.compose(tree.placement, b * Rigid3.SIZE, t, 0, u, 0);
+            placeInParent(b, t, u);
             double[] swap = t;
             t = u;
             u = swap;
         }
         Rigid3.toMatrix4(t, 0, transform);
+    }
+
+    /**
+     * Sine and cosine of every revolute joint's rotation angle (2 per body) in one loop ahead of the frame chain:
+     * the loop's iterations are independent, so their polynomials overlap instead of waiting on each other.
+     */
+    private void jointSinCos(double[] q) {
+        for (int b = 1; b < bodies; b++) {
+            // about -z is about z by -q
+            double angle = tree.alongZ[b] ? tree.axis[3 * b + 2] * q[b - 1] : q[b - 1];
+            SinCos.of(angle, sinCos, 2 * b);
+        }
+    }
+
+    /** f = pose of the parent (at {@code po} in {@link #pose}) · placement of body b. */
+    private void jointFrame(int po, int b, double[] f) {
+        int[] column = tree.placementColumn;
+        int k3 = 3 * b;
+        if (column[k3] < 0) {
+            Rigid3.compose(pose, po, tree.placement, b * Rigid3.SIZE, f, 0);
+            return;
+        }
+        double[] a = pose, sign = tree.placementSign;
+        // (A·P) column c = sign_k · column k of A, for the row k of P whose ±1 is in column c
+        for (int k = 0; k < 3; k++) {
+            int c = column[k3 + k];
+            double sk = sign[k3 + k];
+            f[c] = sk * a[po + k];
+            f[3 + c] = sk * a[po + 3 + k];
+            f[6 + c] = sk * a[po + 6 + k];
+        }
+        int to = b * Rigid3.SIZE + 9;
+        double x = tree.placement[to], y = tree.placement[to + 1], z = tree.placement[to + 2];
+        f[9] = a[po] * x + a[po + 1] * y + a[po + 2] * z + a[po + 9];
+        f[10] = a[po + 3] * x + a[po + 4] * y + a[po + 5] * z + a[po + 10];
+        f[11] = a[po + 6] * x + a[po + 7] * y + a[po + 8] * z + a[po + 11];
+    }
+
+    /** u = placement of body b · t. */
+    private void placeInParent(int b, double[] t, double[] u) {
+        int[] column = tree.placementColumn;
+        int k3 = 3 * b;
+        if (column[k3] < 0) {
+            Rigid3.compose(tree.placement, b * Rigid3.SIZE, t, 0, u, 0);
+            return;
+        }
+        double[] sign = tree.placementSign;
+        int to = b * Rigid3.SIZE + 9;
+        // row i of P·t = sign_i · row (column of row i) of t
+        for (int i = 0; i < 3; i++) {
+            int j = column[k3 + i];
+            double si = sign[k3 + i];
+            u[3 * i] = si * t[3 * j];
+            u[3 * i + 1] = si * t[3 * j + 1];
+            u[3 * i + 2] = si * t[3 * j + 2];
+            u[9 + i] = tree.placement[to + i] + si * t[9 + j];
+        }
     }
 
     /** Places link {@code link} in the base frame into {@link #linkPose} and returns that array. */

@@ -38,8 +38,10 @@ final class SinCos {
         double k = Math.rint(angle * TWO_OVER_PI);
         double r = angle - k * PI_2_HI - k * PI_2_MID - k * PI_2_LO;
         double r2 = r * r;
-        double sin = r + r * r2 * (S3 + r2 * (S5 + r2 * (S7 + r2 * (S9 + r2 * (S11 + r2 * (S13 + r2 * (S15 + r2 * S17)))))));
-        double cos = 1 + r2 * (C2 + r2 * (C4 + r2 * (C6 + r2 * (C8 + r2 * (C10 + r2 * (C12 + r2 * (C14 + r2 * C16)))))));
+        // Estrin's scheme: pairs of terms evaluated side by side, a shorter dependency chain than Horner's
+        double r4 = r2 * r2;
+        double sin = r + r * r2 * ((S3 + S5 * r2) + r4 * ((S7 + S9 * r2) + r4 * ((S11 + S13 * r2) + r4 * (S15 + S17 * r2))));
+        double cos = 1 + r2 * ((C2 + C4 * r2) + r4 * ((C6 + C8 * r2) + r4 * ((C10 + C12 * r2) + r4 * (C14 + C16 * r2))));
         switch ((int) k & 3) {
             case 0 -> {
                 out[o] = sin;
