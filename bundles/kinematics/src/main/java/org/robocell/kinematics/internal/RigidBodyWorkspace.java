@@ -195,14 +195,15 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     }
 
     /**
-     * Sine and cosine of every revolute joint's rotation angle (2 per body) in one loop ahead of the frame chain:
-     * the loop's iterations are independent, so their polynomials overlap instead of waiting on each other.
+     * Sine and cosine of every joint's rotation angle (2 per body) in one loop ahead of the frame chain: the loop's
+     * iterations are independent, so the processor overlaps them instead of waiting on each in the chain.
      */
     private void jointSinCos(double[] q) {
         for (int b = 1; b < bodies; b++) {
             // about -z is about z by -q
             double angle = tree.alongZ[b] ? tree.axis[3 * b + 2] * q[b - 1] : q[b - 1];
-            SinCos.of(angle, sinCos, 2 * b);
+            sinCos[2 * b] = Math.sin(angle);
+            sinCos[2 * b + 1] = Math.cos(angle);
         }
     }
 
