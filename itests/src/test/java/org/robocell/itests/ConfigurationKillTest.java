@@ -72,6 +72,17 @@ class ConfigurationKillTest {
         return props;
     }
 
+    /** The one value p0000..p2999 have in a stored configuration file (ConfigAdmin's {@code key="value"} lines). */
+    private static String storedValue(Path file) throws java.io.IOException {
+        java.util.Map<String, String> props = new java.util.TreeMap<>();
+        Matcher m = Pattern.compile("(?m)^(p\\d{4})=\"([^\"]*)\"$").matcher(Files.readString(file, StandardCharsets.ISO_8859_1));
+        while (m.find()) {
+            props.put(m.group(1), m.group(2));
+        }
+        assertEquals(PROPERTIES, props.size(), file + ": " + props.size() + " properties p0000..p2999");
+        return theValue(props, FILED);
+    }
+
     /** The one value all of p0000..p2999 have; fails when any is missing or different. */
     private static String theValue(java.util.Map<String, String> props, String pid) {
         String value = props.get("p0000");
@@ -181,9 +192,16 @@ class ConfigurationKillTest {
             }
             java.util.Map<String, String> filed = printed(out, "filed", FILED);
             assertEquals(PROPERTIES + 1, filed.size(), FILED + " whole: " + filed.size() + " properties");
-            assertEquals("F", theValue(filed, FILED), "a configuration made from a deploy/ file is the file's again after a"
-                    + " restart (check " + kill + ")");
+            assertTrue(List.of("A", "B", "F").contains(theValue(filed, FILED)));
             assertEquals(filename, filed.get("felix.fileinstall.filename"));
+            // What the restart stored is the file's. (Read from the stored file, not from ConfigAdmin: Felix CM
+            // 1.9.26's ConfigurationManager.listConfigurations makes a new object for a PID it has not cached and
+            // returns it even when another thread cached one first (cacheConfiguration's answer is unused). When the
+            // check's listing and FileInstall's at start race, FileInstall updates one object to F and stores it,
+            // while the cache keeps the other with the killed run's A or B, which later listings show. Seen in CI at
+            // load averages 3 and 7.)
+            assertEquals("F", storedValue(work.resolve("state/config/" + FILED + ".config")),
+                    "a configuration made from a deploy/ file is the file's again after a restart (check " + kill + ")");
             unfinished += out.contains("unfinished write") ? 1 : 0;
             seen.add(delay + " ms: " + value);
         }
