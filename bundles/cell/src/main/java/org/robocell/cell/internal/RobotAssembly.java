@@ -326,6 +326,9 @@ final class RobotAssembly {
      * driver is there (to its start state), loads and activates what is pending, advances the robot lifecycle.
      */
     void reconcile() {
+        if (shuttingDown.getAsBoolean()) {
+            return; // the runtime is stopping: its bundles go one by one, and nothing is brought up again
+        }
         List<String> added = new ArrayList<>();
         for (HardwareInfo info : description.hardware()) {
             if (manager().hardware(info.name()).isPresent()) {

@@ -312,10 +312,12 @@ class RobotAssemblyTest {
                         ClockKind.STEPPED, 0, IdleStrategy.SLEEP, List.of(), List.of(), List.of(),
                         List.of("joint_state_broadcaster", "forward_position_controller"), 1024, false, false, 0,
                         java.util.Map.of(), "", List.of(), null);
-                assembly = new RobotAssembly(s, () -> down);
+                java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+                assembly = new RobotAssembly(s, stopping::get);
                 assembly.hardwareFactoryAdded(1L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
                 assembly.controllerFactoryAdded(2L, List.of(JSB, FWD), factory);
                 assembly.start();
+                stopping.set(down); // the runtime begins to stop after the robot came up
                 assembly.hardwareFactoryRemoved(1L);
                 assembly.controllerFactoryRemoved(2L);
                 java.util.logging.Level expected = down ? java.util.logging.Level.FINE : java.util.logging.Level.INFO;

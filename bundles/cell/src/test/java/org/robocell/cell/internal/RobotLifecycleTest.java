@@ -83,6 +83,11 @@ class RobotLifecycleTest {
     }
 
     private RobotAssembly assemble(Path dir, LifecycleState lifecycle, boolean withDriver) throws Exception {
+        return assemble(dir, lifecycle, withDriver, () -> false);
+    }
+
+    private RobotAssembly assemble(Path dir, LifecycleState lifecycle, boolean withDriver,
+            java.util.function.BooleanSupplier shuttingDown) throws Exception {
         Path yaml = dir.resolve("controllers.yaml");
         Files.writeString(yaml, """
                 controller_manager:
@@ -107,7 +112,8 @@ class RobotLifecycleTest {
         modes.put("holding", List.of("hold"));
         modes.put("moving", List.of("move"));
         assembly = new RobotAssembly(new RobotSettings("fr3", FR3, yaml, "", ClockKind.STEPPED, 0, IdleStrategy.SLEEP,
-                List.of(), List.of(), List.of(), List.of(), 1024, true, false, 0, modes, "", List.of("jsb"), lifecycle));
+                List.of(), List.of(), List.of(), List.of(), 1024, true, false, 0, modes, "", List.of("jsb"), lifecycle),
+                shuttingDown);
         if (withDriver) {
             assembly.hardwareFactoryAdded(1L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
         }
@@ -214,6 +220,19 @@ class RobotLifecycleTest {
         assertEquals(LifecycleState.ACTIVE, hardware());
         assertEquals(LifecycleState.ACTIVE, controller("hold"));
         assertEquals(LifecycleState.ACTIVE, controller("jsb"));
+        assembly.stop();
+    }
+
+    @Test
+    void whileTheRuntimeStopsNothingIsBroughtUpAgain(@TempDir Path dir) throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+        assemble(dir, LifecycleState.ACTIVE, false, stopping::get);
+        stopping.set(true);
+        // bundles stop one by one: a service event that would bring the robot up must not try its hardware (whose
+        // robot or emulator may already be gone: a configure then fails with a WARNING per event)
+        assembly.hardwareFactoryAdded(3L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
+        assertEquals(LifecycleState.UNCONFIGURED, assembly.lifecycleState());
+        assertTrue(assembly.manager().hardware("FR3System").isEmpty(), "no component added while stopping");
         assembly.stop();
     }
 

@@ -395,7 +395,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
     @Override
     public void onStreamEnded(String why) {
         if (active) {
-            LOG.log(Level.WARNING, "{0}: the controller's event stream ended: {1}", name(), why);
+            LOG.log(Level.WARNING, "{0}: the controller''s event stream ended: {1}", name(), why);
         }
     }
 
