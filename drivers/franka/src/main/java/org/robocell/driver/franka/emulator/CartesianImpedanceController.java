@@ -4,6 +4,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
 import org.ejml.interfaces.linsol.LinearSolverDense;
+import org.robocell.driver.franka.internal.model.Transforms;
 import org.robocell.kinematics.KinematicModel;
 import org.robocell.kinematics.KinematicWorkspace;
 import org.robocell.kinematics.ReferenceFrame;
@@ -92,7 +93,7 @@ final class CartesianImpedanceController {
     private void endEffector(double[] q, double[] out) {
         workspace.forwardKinematics(q);
         workspace.linkTransform(flange, rowMajor);
-        Frames.fromRowMajor(rowMajor, flangePose);
-        Frames.multiply(flangePose, fTEe, out);
+        Transforms.fromRowMajor(rowMajor, flangePose);
+        Transforms.multiply(flangePose, fTEe, out);
     }
 }

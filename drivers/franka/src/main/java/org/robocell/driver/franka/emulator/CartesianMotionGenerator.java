@@ -4,6 +4,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
 import org.ejml.interfaces.linsol.LinearSolverDense;
+import org.robocell.driver.franka.internal.model.Transforms;
 import org.robocell.driver.franka.protocol.FrankaError;
 import org.robocell.driver.franka.protocol.RobotCommand;
 import org.robocell.kinematics.KinematicModel;
@@ -187,8 +188,8 @@ final class CartesianMotionGenerator {
     private void endEffector(double[] q, double[] out) {
         workspace.forwardKinematics(q);
         workspace.linkTransform(flange, rowMajor);
-        Frames.fromRowMajor(rowMajor, flangePose);
-        Frames.multiply(flangePose, fTEe, out);
+        Transforms.fromRowMajor(rowMajor, flangePose);
+        Transforms.multiply(flangePose, fTEe, out);
     }
 
     /** The twist (translation, rotation vector; base frame) that takes pose {@code from} to pose {@code to}. */

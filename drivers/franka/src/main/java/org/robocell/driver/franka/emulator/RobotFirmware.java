@@ -3,6 +3,7 @@ package org.robocell.driver.franka.emulator;
 import java.util.Arrays;
 
 import org.ejml.data.DMatrixRMaj;
+import org.robocell.driver.franka.internal.model.Transforms;
 import org.robocell.driver.franka.protocol.BasicStatus;
 import org.robocell.driver.franka.protocol.Command;
 import org.robocell.driver.franka.protocol.ControllerMode;
@@ -156,7 +157,7 @@ final class RobotFirmware {
         consecutiveLost = 0;
         motionCycles = 0;
         successRate.reset();
-        Frames.multiply(settings.fTNe, settings.neTEe, fTEe);
+        Transforms.multiply(settings.fTNe, settings.neTEe, fTEe);
         if (move.controllerMode() == MoveControllerMode.CARTESIAN_IMPEDANCE) {
             cartesianImpedance.start(plant.q(), settings.kX, fTEe);
         }

@@ -1,6 +1,7 @@
 package org.robocell.driver.franka.emulator;
 
 import org.ejml.data.DMatrixRMaj;
+import org.robocell.driver.franka.internal.model.Transforms;
 import org.robocell.driver.franka.protocol.MotionGeneratorMode;
 import org.robocell.driver.franka.protocol.RobotState;
 import org.robocell.driver.franka.protocol.StateField;
@@ -56,7 +57,7 @@ final class StateComposer {
             s.set(StateField.JOINT_COLLISION, i, ext > set.upperTorqueThresholds[i] ? 1 : 0);
         }
         // frames
-        Frames.multiply(set.fTNe, set.neTEe, fTEe);
+        Transforms.multiply(set.fTNe, set.neTEe, fTEe);
         s.set(StateField.F_T_NE, set.fTNe).set(StateField.NE_T_EE, set.neTEe).set(StateField.F_T_EE, fTEe)
                 .set(StateField.EE_T_K, set.eeTK);
         endEffector(g.qD, oTEe);
@@ -81,7 +82,7 @@ final class StateComposer {
         endEffector(q, oTEe);
         s.set(StateField.O_T_EE, oTEe);
         s.set(StateField.ELBOW, 0, q[2]).set(StateField.ELBOW, 1, Math.signum(q[3]));
-        Frames.multiply(oTEe, set.eeTK, oTK);
+        Transforms.multiply(oTEe, set.eeTK, oTK);
         wrenches(fw, s);
         // payloads
         s.set(StateField.M_EE, 0, Fr3Defaults.HAND_MASS).set(StateField.F_X_CEE, Fr3Defaults.HAND_COM)
@@ -99,8 +100,8 @@ final class StateComposer {
     private void endEffector(double[] q, double[] out) {
         workspace.forwardKinematics(q);
         workspace.linkTransform(flange, rowMajor);
-        Frames.fromRowMajor(rowMajor, oTF);
-        Frames.multiply(oTF, fTEe, out);
+        Transforms.fromRowMajor(rowMajor, oTF);
+        Transforms.multiply(oTF, fTEe, out);
     }
 
     /** The end effector's twist for joint velocities {@code dq}; the pose in {@code oTEe} is of the same q. */
