@@ -1,6 +1,11 @@
 package org.robocell.foxglove.internal;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.java_websocket.WebSocket;
@@ -22,6 +27,10 @@ final class ClientSession {
     private final Outbox outbox;
     /** subscription id → channel id. */
     private final Map<Integer, Integer> subscriptions = new ConcurrentHashMap<>();
+    /** channel ids this client was told about and not told to forget (guarded by this). */
+    private final Set<Integer> advertised = new HashSet<>();
+    /** channel ids that went away (ids are never reused), so a late advertisement cannot bring one back (guarded by this). */
+    private final Set<Integer> retired = new HashSet<>();
 
     ClientSession(WebSocket socket, boolean mayControl, int queue) {
         this.socket = socket;
@@ -52,9 +61,36 @@ final class ClientSession {
         return subscriptions.remove(subscriptionId) != null;
     }
 
-    /** Drops the subscriptions to channels that went away. */
-    void forget(java.util.Collection<Integer> channelIds) {
+    /**
+     * Tells the client about the channels it has not been told about yet. The connection's first advertisement and
+     * a scan's diff can both carry a channel that appeared while the client connected: a client that subscribes on
+     * every advertisement (the npm client does) would otherwise hold two subscriptions and get each message twice.
+     */
+    synchronized void advertise(List<ChannelTable.Entry> channels) {
+        List<ChannelTable.Entry> fresh = new ArrayList<>();
+        for (ChannelTable.Entry e : channels) {
+            if (!retired.contains(e.id()) && advertised.add(e.id())) {
+                fresh.add(e);
+            }
+        }
+        if (!fresh.isEmpty()) {
+            sendText(ServerMessages.advertise(fresh));
+        }
+    }
+
+    /** Tells the client that channels went away, and drops its subscriptions to them. */
+    synchronized void unadvertise(Collection<Integer> channelIds) {
         subscriptions.values().removeIf(channelIds::contains);
+        List<Integer> known = new ArrayList<>();
+        for (Integer id : channelIds) {
+            retired.add(id);
+            if (advertised.remove(id)) {
+                known.add(id);
+            }
+        }
+        if (!known.isEmpty()) {
+            sendText(ServerMessages.unadvertise(known));
+        }
     }
 
     boolean subscribed(int channelId) {

@@ -88,10 +88,7 @@ final class FoxgloveServer extends WebSocketServer implements TopicSource.Sink {
                     ? "read-only: the token in the URL (?token=...) is missing or wrong; setting parameters is refused"
                     : "read-only: the server listens beyond loopback and no token is configured; setting parameters is refused"));
         }
-        List<ChannelTable.Entry> all = channels.entries();
-        if (!all.isEmpty()) {
-            session.sendText(ServerMessages.advertise(all));
-        }
+        session.advertise(channels.entries());
     }
 
     @Override
@@ -173,16 +170,9 @@ final class FoxgloveServer extends WebSocketServer implements TopicSource.Sink {
             return;
         }
         diff.removed().forEach(latched::remove);
-        String unadvertise = diff.removed().isEmpty() ? null : ServerMessages.unadvertise(diff.removed());
-        String advertise = diff.added().isEmpty() ? null : ServerMessages.advertise(diff.added());
         for (ClientSession s : sessions) {
-            if (unadvertise != null) {
-                s.forget(diff.removed());
-                s.sendText(unadvertise);
-            }
-            if (advertise != null) {
-                s.sendText(advertise);
-            }
+            s.unadvertise(diff.removed());
+            s.advertise(diff.added());
         }
     }
 
