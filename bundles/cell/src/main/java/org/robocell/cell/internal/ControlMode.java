@@ -7,11 +7,13 @@ import java.util.Locale;
 /**
  * The control modes of the KUKA drivers (kuka_drivers_core's control mode, the iiQKA ExternalControlMode numbers),
  * each with the command interfaces it needs. Joint modes need their interfaces on every joint; Cartesian modes and
- * wrench need command interfaces of that name on the hardware (any prefix, e.g. {@code tcp/cart_position}).
+ * wrench need the Cartesian interfaces kuka_drivers names ({@code HW_IF_CART_PREFIX}: {@code dummy_cart_joint/x/position}
+ * ..., as the FRI and EAC drivers export them), or a command interface of the mode's own name under any prefix
+ * ({@code tcp/cart_position}).
  * <p>
- * A robot's control mode is named after one of these ({@code joint_position}) or a variant of one
- * ({@code joint_position.streaming}: the same mode on the robot, other controllers); a mode of another name has no
- * known needs.
+ * A robot's control mode is named after one of these ({@code joint_position}, or FRI's {@code cartesian_pose} for
+ * {@code cartesian_position}) or a variant of one ({@code joint_position.streaming}: the same mode on the robot, other
+ * controllers); a mode of another name has no known needs.
  */
 enum ControlMode {
     JOINT_POSITION(1, true, "position"),
@@ -22,6 +24,9 @@ enum ControlMode {
     CARTESIAN_IMPEDANCE(6, false, "cart_position", "cart_stiffness", "cart_damping"),
     CARTESIAN_VELOCITY(7, false, "cart_velocity"),
     WRENCH(8, false, "wrench");
+
+    /** kuka_drivers' prefix of Cartesian interfaces ({@code hardware_interface_types.hpp}, {@code HW_IF_CART_PREFIX}). */
+    static final String CARTESIAN_PREFIX = "dummy_cart_joint/";
 
     private final int code;
     private final boolean perJoint;
@@ -73,7 +78,8 @@ enum ControlMode {
                 return m;
             }
         }
-        return null;
+        // FRI's ClientCommandMode and the drivers' emulators call Cartesian position control cartesian_pose
+        return n.equals("cartesian_pose") ? CARTESIAN_POSITION : null;
     }
 
     /** The labels of every mode, in KUKA's order. */
@@ -83,6 +89,17 @@ enum ControlMode {
             out.add(m.label());
         }
         return out;
+    }
+
+    /** The interface under {@code dummy_cart_joint/<axis>/} that kuka_drivers gives a Cartesian need. */
+    private static String kukaDriversName(String need) {
+        return switch (need) {
+            case "cart_position" -> "position";
+            case "cart_stiffness" -> "stiffness";
+            case "cart_damping" -> "damping";
+            case "cart_velocity" -> "velocity";
+            default -> "effort"; // wrench: kuka_drivers' FRI branches command dummy_cart_joint/<axis>/effort
+        };
     }
 
     /**
@@ -102,15 +119,19 @@ enum ControlMode {
                 }
             } else {
                 String found = null;
+                String axisInterface = "/" + kukaDriversName(i);
                 for (String a : available) {
-                    if (a.endsWith("/" + i) || a.equals(i)) {
+                    if (a.endsWith("/" + i) || a.equals(i)
+                            || (a.startsWith(CARTESIAN_PREFIX) && a.endsWith(axisInterface)
+                                    && a.indexOf('/', CARTESIAN_PREFIX.length()) == a.length() - axisInterface.length())) {
                         found = a;
                         out.add(a);
                     }
                 }
                 if (found == null) {
-                    out.add(i);
-                    missing.add(i);
+                    String expected = CARTESIAN_PREFIX + "*" + axisInterface;
+                    out.add(expected);
+                    missing.add(expected);
                 }
             }
         }

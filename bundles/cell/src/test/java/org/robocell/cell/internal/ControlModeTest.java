@@ -19,6 +19,7 @@ class ControlModeTest {
         assertEquals(ControlMode.JOINT_POSITION, ControlMode.of("joint_position.streaming"));
         assertEquals(ControlMode.WRENCH, ControlMode.of("8"));
         assertEquals(ControlMode.CARTESIAN_IMPEDANCE, ControlMode.of("cartesian_impedance"));
+        assertEquals(ControlMode.CARTESIAN_POSITION, ControlMode.of("cartesian_pose"), "FRI's name for it");
         assertNull(ControlMode.of("holding"));
         assertNull(ControlMode.of("joint"));
         assertEquals(List.of("joint_position", "joint_impedance", "joint_velocity", "joint_torque", "cartesian_position",
@@ -39,7 +40,26 @@ class ControlModeTest {
         Set<String> cartesian = Set.of("tcp/cart_position", "a1/position");
         assertEquals(List.of("tcp/cart_position"), ControlMode.CARTESIAN_POSITION.needs(List.of("a1"), cartesian, missing));
         assertEquals(List.of(), missing);
-        assertEquals(List.of("wrench"), ControlMode.WRENCH.needs(List.of("a1"), cartesian, missing));
-        assertEquals(List.of("wrench"), missing);
+        assertEquals(List.of("dummy_cart_joint/*/effort"), ControlMode.WRENCH.needs(List.of("a1"), cartesian, missing));
+        assertEquals(List.of("dummy_cart_joint/*/effort"), missing);
+    }
+
+    @Test
+    void cartesianModesTakeTheInterfacesKukaDriversNamesUnderDummyCartJoint() {
+        Set<String> fri = new java.util.TreeSet<>(Set.of("dummy_cart_joint/x/position", "dummy_cart_joint/qw/position",
+                "dummy_cart_joint/x/velocity", "joint_a1/position"));
+        List<String> missing = new ArrayList<>();
+        assertEquals(List.of("dummy_cart_joint/qw/position", "dummy_cart_joint/x/position"),
+                ControlMode.CARTESIAN_POSITION.needs(List.of("joint_a1"), fri, missing));
+        assertEquals(List.of("dummy_cart_joint/x/velocity"),
+                ControlMode.CARTESIAN_VELOCITY.needs(List.of("joint_a1"), fri, missing));
+        assertEquals(List.of(), missing);
+        ControlMode.CARTESIAN_IMPEDANCE.needs(List.of("joint_a1"), fri, missing);
+        assertEquals(List.of("dummy_cart_joint/*/stiffness", "dummy_cart_joint/*/damping"), missing);
+
+        missing.clear();
+        Set<String> nested = Set.of("dummy_cart_joint/x/extra/position", "joint_a1/position");
+        ControlMode.CARTESIAN_POSITION.needs(List.of("joint_a1"), nested, missing);
+        assertEquals(List.of("dummy_cart_joint/*/position"), missing, "one axis level, not any path ending in position");
     }
 }

@@ -184,7 +184,7 @@ class KukaCellTest {
         Result unknown = kr6.switchControlMode("cartesian_position");
         assertFalse(unknown.ok());
         assertTrue(unknown.message().startsWith("robot 'kr6' cannot run control mode 'cartesian_position': its hardware"
-                + " [kuka_rsi_driver/KukaRSIHardware] has no command interface cart_position"), unknown.message());
+                + " [kuka_rsi_driver/KukaRSIHardware] has no command interface dummy_cart_joint/*/position"), unknown.message());
 
         Result streaming = kr6.switchControlMode("joint_position.streaming");
         assertTrue(streaming.ok(), streaming.message());
