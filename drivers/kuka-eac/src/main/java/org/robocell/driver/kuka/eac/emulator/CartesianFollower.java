@@ -7,6 +7,7 @@ import org.robocell.driver.kuka.eac.internal.proto.motion.ControlSignalInternal;
 import org.robocell.driver.kuka.eac.internal.proto.motion.Quaternion;
 import org.robocell.driver.kuka.eac.internal.proto.motion.Twist;
 import org.robocell.driver.kuka.eac.internal.proto.motion.Vector;
+import org.robocell.driver.kuka.cartesian.FlangeKinematics;
 import org.robocell.driver.kuka.eac.model.IisyKinematics;
 
 /**
@@ -21,7 +22,7 @@ final class CartesianFollower {
 
     static final double UNIT_TOLERANCE = 1e-3;
 
-    private final IisyKinematics kinematics = new IisyKinematics();
+    private final FlangeKinematics kinematics = IisyKinematics.create();
     /** the pose the arm is commanded to (x, y, z mm, qw, qx, qy, qz) and its joints */
     final double[] commandedPose = new double[7];
     final double[] jointTarget = new double[LbrIisy3R760.JOINTS];
@@ -156,7 +157,7 @@ final class CartesianFollower {
 
     /** IK of {@link #pose} from the joint target: it becomes the commanded pose, or the line saying why not. */
     private String reach(String field) {
-        if (!IisyKinematics.withinReach(pose[0], pose[1], pose[2])
+        if (!IisyKinematics.REACH.contains(pose[0], pose[1], pose[2])
                 || !kinematics.joints(pose, jointTarget, solution)) {
             return String.format(java.util.Locale.ROOT, "%s: the flange pose (%.1f, %.1f, %.1f) mm is out of the LBR"
                     + " iisy 3 R760's reach from its current configuration", field, pose[0], pose[1], pose[2]);

@@ -2,6 +2,8 @@ package org.robocell.driver.kuka.eac.internal;
 
 import org.robocell.api.hardware.CommandInterfaceHandle;
 import org.robocell.api.hardware.StateInterfaceHandle;
+import org.robocell.driver.kuka.cartesian.CartesianCheck;
+import org.robocell.driver.kuka.cartesian.FlangeKinematics;
 import org.robocell.driver.kuka.eac.model.IisyKinematics;
 import org.robocell.driver.kuka.eac.protocol.ControlMode;
 
@@ -9,7 +11,7 @@ import org.robocell.driver.kuka.eac.protocol.ControlMode;
  * The Cartesian side of the EAC component: the measured flange pose computed from the measured joints, the command
  * interfaces of the Cartesian modes and what the next control signal carries of them. Every restart (activation, a
  * mode switch) takes the measured pose as the commanded one, no twist, and the impedance the interfaces hold (or
- * the defaults). Commands that {@link CartesianGuard} refuses are held with their {@link HeldReason}. Used on the
+ * the defaults). Commands that the {@link CartesianCheck} refuses are held with their {@link HeldReason}. Used on the
  * loop: allocates nothing.
  */
 final class CartesianCommands {
@@ -41,19 +43,19 @@ final class CartesianCommands {
 
     private final double[] pose = new double[7];
     private final double[] twist = new double[6];
-    private final CartesianGuard guard;
+    private final CartesianCheck check;
     private final double cycleSeconds;
-    private IisyKinematics kinematics;
+    private FlangeKinematics kinematics;
 
     CartesianCommands(double maxVelocity, double maxAngularVelocity, double cycleSeconds) {
-        this.guard = new CartesianGuard(maxVelocity, maxAngularVelocity);
+        this.check = new CartesianCheck(IisyKinematics.REACH, maxVelocity, maxAngularVelocity);
         this.cycleSeconds = cycleSeconds;
     }
 
     /** The model is built on first use, off the loop (activation), and kept. */
     void prepare() {
         if (kinematics == null) {
-            kinematics = new IisyKinematics();
+            kinematics = IisyKinematics.create();
         }
     }
 
@@ -94,7 +96,7 @@ final class CartesianCommands {
             for (int k = 0; k < 7; k++) {
                 pose[k] = poseCommand[k].get();
             }
-            held = guard.checkPose(pose, sendPose, cycleSeconds);
+            held = HeldReason.of(check.checkPose(pose, sendPose, cycleSeconds));
             if (held == HeldReason.NONE) {
                 System.arraycopy(pose, 0, sendPose, 0, 7);
             }
@@ -117,7 +119,7 @@ final class CartesianCommands {
             for (int k = 0; k < 6; k++) {
                 twist[k] = twistCommand[k].get();
             }
-            held = guard.checkTwist(twist);
+            held = HeldReason.of(check.checkTwist(twist));
             if (held == HeldReason.NONE) {
                 System.arraycopy(twist, 0, sendTwist, 0, 6);
             } else {

@@ -1,5 +1,7 @@
 package org.robocell.driver.kuka.eac.internal;
 
+import org.robocell.driver.kuka.cartesian.CartesianCheck;
+
 /**
  * Why the loop held a command instead of sending it (the last valid value goes out again; a twist is replaced by
  * none: the flange stops). The number is the value of the state interface {@code <status_prefix>/held_reason}
@@ -19,6 +21,18 @@ enum HeldReason {
     final int number;
     /** one line, for the log and the README */
     final String line;
+
+    /** The reason for what the shared Cartesian check found (NONE when it passes). */
+    static HeldReason of(CartesianCheck.Verdict verdict) {
+        return switch (verdict) {
+            case PASSES -> NONE;
+            case NOT_FINITE -> NOT_FINITE;
+            case NOT_A_UNIT_QUATERNION -> NOT_A_UNIT_QUATERNION;
+            case OUT_OF_REACH -> OUT_OF_REACH;
+            case TOO_FAST -> TOO_FAST;
+            case TWIST_BEYOND_LIMIT -> TWIST_BEYOND_LIMIT;
+        };
+    }
 
     HeldReason(int number, String line) {
         this.number = number;

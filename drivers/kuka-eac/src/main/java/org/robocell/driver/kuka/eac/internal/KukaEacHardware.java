@@ -31,7 +31,7 @@ import io.grpc.StatusRuntimeException;
  * controller, {@code write()} answers it with the control signal that echoes its IPOC, both without allocating.
  * Every activation and every mode switch starts from the measured positions (in the Cartesian modes the flange pose
  * computed from them, {@link CartesianCommands}); commands that are NaN, infinite or beyond their interface's limits
- * (poses out of reach or too fast, {@link CartesianGuard}) are replaced by the last valid value; datagrams not from the controller or with
+ * (poses out of reach or too fast, {@code CartesianCheck}) are replaced by the last valid value; datagrams not from the controller or with
  * an IPOC that is not newer change nothing. Deactivation sends {@code stop_ipo}: the robot holds where it is.
  */
 public final class KukaEacHardware implements HardwareComponent, ControlPlane.Listener {

@@ -52,7 +52,7 @@ public final class FriRobotEmulator implements AutoCloseable {
     private final double[] torque = new double[LbrIiwa14.JOINTS];
     private final double[] wrench = new double[6];
     /** 2.x: the flange pose from the joints (the measured pose) and its inverse for CARTESIAN_POSE commands */
-    private final LbrIiwa14Kinematics kinematics;
+    private final org.robocell.driver.kuka.cartesian.FlangeKinematics kinematics;
     private final double[] solution = new double[LbrIiwa14.JOINTS];
     private final double[] measuredPose = new double[7];
 
@@ -101,7 +101,7 @@ public final class FriRobotEmulator implements AutoCloseable {
         this.ipo = config.startJoints();
         this.commandingArmed = config.commandMode() != FriCommandMode.NO_COMMAND_MODE;
         this.kinematics = config.version() == org.robocell.driver.kuka.fri.protocol.FriVersion.V2
-                ? new LbrIiwa14Kinematics() : null;
+                ? LbrIiwa14Kinematics.create() : null;
         DatagramChannel main = DatagramChannel.open();
         DatagramChannel other = null;
         Selector sel = null;

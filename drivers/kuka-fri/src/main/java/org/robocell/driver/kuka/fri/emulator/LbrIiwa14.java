@@ -1,5 +1,7 @@
 package org.robocell.driver.kuka.fri.emulator;
 
+import org.robocell.driver.kuka.cartesian.Reach;
+
 /**
  * The LBR iiwa 14 R820's seven joints: position, velocity and torque limits as lbr_fri_ros2_stack describes them
  * ({@code lbr_description/urdf/iiwa14/joint_limits.yaml}: degrees, degrees per second, Nm).
@@ -22,6 +24,11 @@ public final class LbrIiwa14 {
      * @since 1.1
      */
     public static final double REACH_MM = 946;
+    /**
+     * the sphere the flange can reach
+     * @since 1.2
+     */
+    public static final Reach REACH = new Reach(SHOULDER_HEIGHT_MM, REACH_MM);
 
     private LbrIiwa14() {
     }

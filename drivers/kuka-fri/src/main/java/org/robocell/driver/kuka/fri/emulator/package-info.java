@@ -8,7 +8,7 @@
  * ({@link org.robocell.driver.kuka.fri.emulator.FriRobotEmulator#start}), and as a configured DS component.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.robocell.driver.kuka.fri.emulator;
 
 import org.osgi.annotation.bundle.Export;

@@ -17,6 +17,7 @@ import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.driver.kuka.cartesian.CartesianCheck;
 import org.robocell.driver.kuka.fri.emulator.LbrIiwa14;
 import org.robocell.driver.kuka.fri.protocol.FriCommandMode;
 import org.robocell.driver.kuka.fri.protocol.FriCommandWriter;
@@ -105,7 +106,7 @@ public final class KukaFriHardware implements HardwareComponent {
     private final double[] heldPose = new double[FriMonitorReader.POSE_ELEMENTS];
     private final double[] commandedPose = new double[FriMonitorReader.POSE_ELEMENTS];
     private boolean poseCommanded;
-    private CartesianPoseGuard poseGuard;
+    private CartesianCheck poseCheck;
     /** seconds between two answers: the robot's send period times the receive multiplier */
     private double answerPeriod;
     private volatile HeldReason heldReason = HeldReason.NONE;
@@ -143,7 +144,7 @@ public final class KukaFriHardware implements HardwareComponent {
             bindExtras();
             gate = new FriGate(settings.version(), settings.controllerIp());
             writer = new FriCommandWriter(settings.version());
-            poseGuard = new CartesianPoseGuard(settings.maxCartesianVelocity(),
+            poseCheck = new CartesianCheck(LbrIiwa14.REACH, settings.maxCartesianVelocity(),
                     settings.maxCartesianAngularVelocity());
             return CallbackReturn.SUCCESS;
         } catch (IllegalArgumentException e) {
@@ -628,7 +629,7 @@ public final class KukaFriHardware implements HardwareComponent {
     }
 
     /**
-     * A pose goes to the wire when the {@link CartesianPoseGuard} lets it; seven NaN before any controller wrote one
+     * A pose goes to the wire when the {@link CartesianCheck} passes it; seven NaN before any controller wrote one
      * mean nobody commands the pose yet, and the held pose goes out silently.
      */
     private void takePose() {
@@ -641,7 +642,7 @@ public final class KukaFriHardware implements HardwareComponent {
         if (untouched) {
             return;
         }
-        HeldReason why = poseGuard.check(commandedPose, heldPose, answerPeriod);
+        HeldReason why = HeldReason.of(poseCheck.checkPose(commandedPose, heldPose, answerPeriod));
         if (why == HeldReason.NONE) {
             System.arraycopy(commandedPose, 0, heldPose, 0, heldPose.length);
             poseCommanded = true;
