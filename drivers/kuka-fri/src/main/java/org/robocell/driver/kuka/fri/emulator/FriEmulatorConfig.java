@@ -111,6 +111,17 @@ public record FriEmulatorConfig(InetSocketAddress client, InetAddress bindAddres
                 startJoints, qualityWindow, commandingWaitCycles, recommand, nanos);
     }
 
+    /**
+     * Rates the connection over {@code replies} expected replies (4..1000; 50 by default): a longer window lets a
+     * test on a loaded machine lose a few replies in a row without the robot stopping the overlay.
+     *
+     * @since 1.2
+     */
+    public FriEmulatorConfig withQualityWindow(int replies) {
+        return new FriEmulatorConfig(client, bindAddress, version, sendPeriodMs, receiveMultiplier, commandMode,
+                startJoints, replies, commandingWaitCycles, recommand, cycleNanos);
+    }
+
     public FriEmulatorConfig withBindAddress(InetAddress address) {
         return new FriEmulatorConfig(client, address, version, sendPeriodMs, receiveMultiplier, commandMode,
                 startJoints, qualityWindow, commandingWaitCycles, recommand, cycleNanos);
