@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -247,7 +248,11 @@ public final class Robots {
             return false;
         }
         for (Configuration c : robots == null ? new Configuration[0] : robots) {
-            Object name = c.getProperties() == null ? null : c.getProperties().get("name");
+            Dictionary<String, Object> p = propertiesOf(c);
+            if (p == null) {
+                continue;
+            }
+            Object name = p.get("name");
             String n = name == null ? null : name.toString();
             boolean wanted = robot == null || robot.isEmpty() || robot.equals(n);
             if (wanted && running.stream().noneMatch(m -> m.robot().equals(n))) {
@@ -268,8 +273,12 @@ public final class Robots {
             Configuration[] robots = admin == null ? null
                     : admin.listConfigurations("(service.factoryPid=" + ROBOT_FACTORY_PID + ")");
             for (Configuration c : robots == null ? new Configuration[0] : robots) {
-                Object name = c.getProperties() == null ? null : c.getProperties().get("name");
-                Object file = c.getProperties() == null ? null : c.getProperties().get("felix.fileinstall.filename");
+                Dictionary<String, Object> p = propertiesOf(c);
+                if (p == null) {
+                    continue;
+                }
+                Object name = p.get("name");
+                Object file = p.get("felix.fileinstall.filename");
                 configured.add("'" + name + "'" + (file == null ? "" : " (" + file + ")"));
             }
         } catch (IOException | InvalidSyntaxException e) {
@@ -280,6 +289,19 @@ public final class Robots {
         }
         return "no robot is running: " + String.join(", ", configured) + (configured.size() == 1 ? " is" : " are")
                 + " configured but did not start; the log line 'robot ... could not start: ...' says why";
+    }
+
+    /**
+     * A configuration's properties, or null when it has none or was deleted since it was listed (the default cell's
+     * robots are deleted while a deployed robot takes their place: a command typed then answered "Configuration
+     * org.robocell.cell.robot~kr6 deleted").
+     */
+    private static Dictionary<String, Object> propertiesOf(Configuration c) {
+        try {
+            return c.getProperties();
+        } catch (IllegalStateException deleted) {
+            return null;
+        }
     }
 
     private static List<String> names(List<ControllerManager> all) {

@@ -55,4 +55,22 @@ class RobotsTest {
                 withConfigurations(robot("solo", "file:/cell/deploy/org.robocell.cell.robot-solo.cfg"))
                         .noneRunning());
     }
+
+    /** A configuration deleted between listing and reading, as the default cell's robots are when one is deployed. */
+    private static Configuration deleted(String pid) {
+        return (Configuration) Proxy.newProxyInstance(RobotsTest.class.getClassLoader(),
+                new Class<?>[] {Configuration.class}, (proxy, method, args) -> {
+                    throw new IllegalStateException("Configuration " + pid + " deleted");
+                });
+    }
+
+    @Test
+    void aRobotConfigurationDeletedWhileTheShellLooksIsNotConfigured() throws Exception {
+        assertEquals("no robot is running: 'solo' (deploy/org.robocell.cell.robot-solo.cfg) is configured "
+                + "but did not start; the log line 'robot ... could not start: ...' says why",
+                withConfigurations(deleted("org.robocell.cell.robot~kr6"),
+                        robot("solo", "deploy/org.robocell.cell.robot-solo.cfg")).noneRunning());
+        assertEquals("no robot is running: the cell has no robot configured (see cell:status)",
+                withConfigurations(deleted("org.robocell.cell.robot~fr3")).noneRunning());
+    }
 }
