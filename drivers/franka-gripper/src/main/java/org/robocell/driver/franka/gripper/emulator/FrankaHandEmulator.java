@@ -122,10 +122,12 @@ public final class FrankaHandEmulator implements AutoCloseable {
                 GripperResponse done = hand.advance((now - last) / 1e9);
                 last = now;
                 logRefusals();
+                // the state of this step is what state() reads before its answer goes out
+                GripperState state = snapshot(now);
                 if (done != null) {
                     server.send(done);
                 }
-                sendState(now);
+                sendState(state);
             } catch (RuntimeException e) {
                 LOG.log(Level.ERROR, "Franka Hand emulator: " + e, e);
             }
@@ -133,11 +135,15 @@ public final class FrankaHandEmulator implements AutoCloseable {
         }
     }
 
-    private void sendState(long now) {
+    private GripperState snapshot(long now) {
         long id = Math.max(lastMessageId + 1, TimeUnit.NANOSECONDS.toMillis(now - startNanos)) & 0xFFFF_FFFFL;
         lastMessageId = id;
         GripperState s = hand.state(id);
         lastState = s;
+        return s;
+    }
+
+    private void sendState(GripperState s) {
         InetSocketAddress target = stateTarget;
         if (target != null) {
             try {
