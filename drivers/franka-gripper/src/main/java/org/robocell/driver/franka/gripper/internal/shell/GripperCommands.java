@@ -2,15 +2,18 @@ package org.robocell.driver.franka.gripper.internal.shell;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.robocell.api.cell.ControllerManager;
 import org.robocell.console.Example;
 import org.robocell.driver.franka.gripper.api.FrankaGripper;
 import org.robocell.driver.franka.gripper.api.GripperAnswer;
@@ -36,6 +39,31 @@ public final class GripperCommands {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     final List<FrankaGripper> grippers = new CopyOnWriteArrayList<>();
+    private final StartingRobots robots = new StartingRobots();
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            unbind = "removeConfigurationAdmin")
+    void setConfigurationAdmin(ConfigurationAdmin admin) {
+        robots.configurationAdmin(admin);
+    }
+
+    void removeConfigurationAdmin(ConfigurationAdmin admin) {
+        robots.removeConfigurationAdmin(admin);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            updated = "updatedManager", unbind = "removeManager")
+    void addManager(ControllerManager manager, Map<String, Object> properties) {
+        robots.updated(manager, properties);
+    }
+
+    void updatedManager(ControllerManager manager, Map<String, Object> properties) {
+        robots.updated(manager, properties);
+    }
+
+    void removeManager(ControllerManager manager) {
+        robots.removed(manager);
+    }
 
     @Descriptor("drive a Franka Hand as franka_gripper does: home (homing: close, open, measure the max width),"
             + " move <width m> [speed m/s, 0.1], grasp <width m> <speed m/s> <force N> [epsilon_inner epsilon_outer m,"
@@ -44,8 +72,8 @@ public final class GripperCommands {
     public String gripper(
             @Descriptor("the Hand's hardware component (needed when the cell has several)")
             @Parameter(names = { "-c", "--component" }, absentValue = "") String component,
-            @Descriptor("home, move, grasp, stop or state") String verb,
-            @Descriptor("the command's numbers") String... args) {
+            @Descriptor("home | move | grasp | stop | state") String verb,
+            @Descriptor("numbers") String... args) {
         String v = verb.toLowerCase(Locale.ROOT);
         return switch (v) {
             case "home", "homing" -> {
@@ -120,6 +148,7 @@ public final class GripperCommands {
     }
 
     private FrankaGripper pick(String component) {
+        robots.await();
         List<FrankaGripper> all = List.copyOf(grippers);
         if (all.isEmpty()) {
             throw new GripperShellException("no Franka Hand in the cell: no franka_gripper/FrankaGripperHardware"
