@@ -26,6 +26,7 @@ import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.api.lifecycle.ReturnType;
+import org.robocell.controller.testkit.AllocationMeter;
 import org.robocell.driver.franka.gripper.api.FrankaGripper;
 import org.robocell.driver.franka.gripper.api.GripperAnswer;
 import org.robocell.driver.franka.gripper.api.GripperOutcome;
@@ -133,6 +134,23 @@ class FrankaGripperHardwareTest {
         assertEquals(0.08, context.state(NAME + "/width").get(), 1e-12);
         assertEquals(0, context.state(NAME + "/is_grasped").get());
         assertEquals(30, context.state(NAME + "/temperature").get());
+    }
+
+    @Test
+    void readAllocatesNothingWhileTheHandMoves() throws IOException {
+        start(Map.of());
+        CompletableFuture.runAsync(() -> gripper.move(0, 0.001)); // fresh states all along
+        for (int i = 0; i < 10_000; i++) {
+            hardware.read(0, 0.001); // warm up: the JIT
+        }
+        long bytes = AllocationMeter.fewestBytes(attempt -> {
+            ReturnType[] r = new ReturnType[1];
+            long b = AllocationMeter.bytesOf(() -> r[0] = hardware.read(0, 0.001));
+            assertEquals(ReturnType.OK, r[0], hardware.lastError());
+            return b;
+        });
+        assertEquals(0, bytes, "bytes allocated by one read");
+        gripper.stop();
     }
 
     @Test
