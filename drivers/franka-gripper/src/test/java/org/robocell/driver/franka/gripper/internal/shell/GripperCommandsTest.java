@@ -3,11 +3,20 @@ package org.robocell.driver.franka.gripper.internal.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.Hashtable;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.robocell.api.cell.ControllerManager;
 import org.robocell.driver.franka.gripper.api.FrankaGripper;
 import org.robocell.driver.franka.gripper.api.GripperAnswer;
 import org.robocell.driver.franka.gripper.api.GripperOutcome;
@@ -74,6 +83,43 @@ class GripperCommandsTest {
         assertEquals("no Franka Hand component 'right'; the cell has fr3_hand, left_hand",
                 assertThrows(GripperShellException.class, () -> commands.gripper("right", "stop")).getMessage());
         assertEquals("fr3_hand: Stop: kSuccess", commands.gripper("fr3_hand", "stop"));
+    }
+
+    @Test
+    void aCommandRunRightAtStartWaitsForTheConfiguredRobotToComeUpWithItsHand() throws Exception {
+        commands.setConfigurationAdmin(configAdminWithRobot("hand"));
+        ControllerManager manager = managerOf("hand");
+        commands.addManager(manager, Map.of()); // running, not brought up yet: its Hand is still connecting
+        CompletableFuture<String> answer = CompletableFuture.supplyAsync(() -> commands.gripper("", "stop"));
+        Thread.sleep(100); // the command is waiting now (it would have answered "no Franka Hand" at once)
+        commands.grippers.add(hand);
+        commands.updatedManager(manager, Map.of(ControllerManager.STARTED, true));
+        assertEquals("fr3_hand: Stop: kSuccess", answer.get(30, TimeUnit.SECONDS));
+    }
+
+    private static ConfigurationAdmin configAdminWithRobot(String name) {
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put("name", name);
+        Configuration robot = (Configuration) Proxy.newProxyInstance(Configuration.class.getClassLoader(),
+                new Class<?>[] { Configuration.class }, (proxy, method, args) -> switch (method.getName()) {
+                    case "getProperties" -> props;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+        return (ConfigurationAdmin) Proxy.newProxyInstance(ConfigurationAdmin.class.getClassLoader(),
+                new Class<?>[] { ConfigurationAdmin.class }, (proxy, method, args) -> switch (method.getName()) {
+                    case "listConfigurations" -> new Configuration[] { robot };
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+    }
+
+    private static ControllerManager managerOf(String robot) {
+        return (ControllerManager) Proxy.newProxyInstance(ControllerManager.class.getClassLoader(),
+                new Class<?>[] { ControllerManager.class }, (proxy, method, args) -> switch (method.getName()) {
+                    case "robot" -> robot;
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     private String fail(String verb, String... args) {
