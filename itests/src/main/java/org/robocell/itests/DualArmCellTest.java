@@ -35,16 +35,21 @@ import org.robocell.driver.franka.protocol.StateField;
 /**
  * Two FR3 in one robot, one loop, in the real framework: the dual-arm cell of {@code runtime/cells/fr3-dual} (its URDF
  * and controllers as shipped), each arm on the Franka driver over FCI to an emulated FR3 of its own (two factory
- * configurations of the emulator), on the hardware clock at 1 kHz, in the robot lifecycle. A controller spanning both
- * arms runs torque control on both robots; a reflex of the left robot (a push beyond its collision threshold) fails
- * the right arm with it through the hardware group: both stop and hold, the controller is deactivated; one
- * {@code cell:activate} brings both arms back to torque control.
+ * configurations of the emulator), on the hardware clock at 1 kHz, in the robot lifecycle. The dual-arm Cartesian
+ * impedance controller moves the left end effector to a new target and the right one follows, keeping the pose
+ * relative to the left one within 5 mm and 0.05 rad; a reflex of the left robot (a push beyond its collision
+ * threshold) fails the right arm with it through the hardware group: both stop and hold, the controller is
+ * deactivated; one {@code cell:activate} brings both arms back to torque control under the controller.
  */
 class DualArmCellTest {
 
     private static final String EMULATOR_PID = "org.robocell.driver.franka.emulator";
     private static final String ROBOT = "fr3dual";
     private static final Path CELL = Path.of("../runtime/cells/fr3-dual").toAbsolutePath().normalize();
+    private static final String CONTROLLER = "dual_arm_cartesian_impedance_example_controller";
+    /** The bases as fr3_dual.urdf places them: 0.4 m either side of the world origin along y. */
+    private static final double[] WORLD_T_LEFT = DualArmMath.translation(0, 0.4, 0);
+    private static final double[] WORLD_T_RIGHT = DualArmMath.translation(0, -0.4, 0);
 
     @InjectBundleContext
     BundleContext context;
@@ -93,14 +98,14 @@ class DualArmCellTest {
         props.put("controllers", CELL.resolve("controllers.yaml").toString());
         props.put("clock", "hardware");
         props.put("configuration.controllers", "joint_state_broadcaster");
-        props.put("control.modes", "joint_torque=forward_effort_controller");
-        props.put("control.mode", "joint_torque");
+        props.put("control.modes", "joint_torque.dual_arm=" + CONTROLLER);
+        props.put("control.mode", "joint_torque.dual_arm");
         props.put("lifecycle", "active");
         // not about execution budgets: a loaded machine's slow write must not take an arm out before the push
         props.put("budget.us", "100000");
         robot.update(props);
         manager = new CellFixture(context, configAdmin).manager(ROBOT);
-        awaitController("forward_effort_controller", LifecycleState.ACTIVE);
+        awaitController(CONTROLLER, LifecycleState.ACTIVE);
     }
 
     private String params(int port, String arm) {
@@ -148,18 +153,39 @@ class DualArmCellTest {
     }
 
     @Test
-    void aReflexOfOneArmStopsBothAndOneCellActivateBringsBothBack() throws Exception {
+    void theRightArmFollowsTheLeftTargetAReflexOfOneArmStopsBothAndOneCellActivateBringsBothBack() throws Exception {
         String hardware = shell.run("hardware:list -r " + ROBOT);
         assertTrue(hardware.matches("(?s).*FR3LeftSystem\\s+system\\s+franka_hardware/FrankaHardwareInterface\\s+active.*"),
                 hardware);
         assertTrue(hardware.matches("(?s).*FR3RightSystem\\s+system\\s+franka_hardware/FrankaHardwareInterface\\s+active.*"),
                 hardware);
-        String channels = shell.run("channel:send forward_effort_controller 0 0 0 0 0 0 0 0 0 0 0 0 0 0");
-        assertTrue(channels.contains("sent"), channels);
         CellFixture.await(() -> left.state().robotMode() == RobotMode.MOVE && right.state().robotMode() == RobotMode.MOVE,
                 "both robots under torque control (robot mode Move)");
         assertTrue(state("fr3_left/robot_mode") == RobotMode.MOVE.ordinal(), "the left arm's state under fr3_left/");
         assertTrue(state("fr3_right/robot_mode") == RobotMode.MOVE.ordinal(), "the right arm's state under fr3_right/");
+
+        // the left target: 5 cm forward, 4 cm down, turned 0.1 rad about the base's z axis; the right end effector
+        // keeps its pose relative to the left one (in the world: the bases 0.8 m apart as fr3_dual.urdf has them)
+        double[] relative = relativePose();
+        double[] leftNow = pose(left);
+        double[] rightBefore = pose(right);
+        double[] goal = DualArmMath.turnedAboutZ(leftNow, 0.1);
+        goal[12] += 0.05;
+        goal[14] -= 0.04;
+        double[] q = DualArmMath.quaternion(goal);
+        String sent = shell.run("channel:send " + CONTROLLER + "/target_pose " + goal[12] + " " + goal[13] + " "
+                + goal[14] + " " + q[0] + " " + q[1] + " " + q[2] + " " + q[3]);
+        assertTrue(sent.startsWith("sent"), sent);
+        // within 5 mm and 0.05 rad once settled: the left at its target, the right where the left's move puts it
+        CellFixture.await(() -> DualArmMath.distance(pose(left), goal) < 0.005
+                && DualArmMath.angle(pose(left), goal) < 0.05, "the left end effector at its target");
+        CellFixture.await(() -> DualArmMath.distance(relativePose(), relative) < 0.005
+                && DualArmMath.angle(relativePose(), relative) < 0.05,
+                "the right end effector at its pose relative to the left one");
+        assertTrue(DualArmMath.distance(pose(right), rightBefore) > 0.05,
+                "the right arm moved with the left: " + DualArmMath.distance(pose(right), rightBefore) + " m");
+        assertEquals(RobotMode.MOVE, left.state().robotMode(), "no reflex on the way");
+        assertEquals(RobotMode.MOVE, right.state().robotMode(), "no reflex on the way");
 
         // a push on the left flange beyond the robot's collision thresholds (20 N): the left robot stops with a reflex
         left.applyFlangeWrench(0, 0, -80, 0, 0, 0);
@@ -171,7 +197,7 @@ class DualArmCellTest {
                 "the right arm taken out with the left");
         assertEquals(Fault.GROUP_MEMBER_FAILED, manager.hardware("FR3RightSystem").orElseThrow().fault());
         assertEquals(LifecycleState.UNCONFIGURED, hardwareState("FR3LeftSystem"));
-        awaitController("forward_effort_controller", LifecycleState.INACTIVE);
+        awaitController(CONTROLLER, LifecycleState.INACTIVE);
         CellFixture.await(() -> right.state().robotMode() == RobotMode.IDLE, "the right robot idle (no motion)");
         double[] held = rightQ();
         Thread.sleep(300);
@@ -188,9 +214,22 @@ class DualArmCellTest {
         assertTrue(activated.contains("active"), activated);
         assertEquals(LifecycleState.ACTIVE, hardwareState("FR3LeftSystem"));
         assertEquals(LifecycleState.ACTIVE, hardwareState("FR3RightSystem"));
-        awaitController("forward_effort_controller", LifecycleState.ACTIVE);
+        awaitController(CONTROLLER, LifecycleState.ACTIVE);
         CellFixture.await(() -> left.state().robotMode() == RobotMode.MOVE && right.state().robotMode() == RobotMode.MOVE,
                 "both robots under torque control again");
+    }
+
+    /** The right end effector in the left end effector's frame, both in world coordinates. */
+    private double[] relativePose() {
+        return DualArmMath.relative(WORLD_T_LEFT, pose(left), WORLD_T_RIGHT, pose(right));
+    }
+
+    private static double[] pose(FrankaRobotEmulator robot) {
+        double[] t = new double[16];
+        for (int i = 0; i < 16; i++) {
+            t[i] = robot.state().get(StateField.O_T_EE, i);
+        }
+        return t;
     }
 
     private double[] rightQ() {
