@@ -87,7 +87,7 @@ class DualArmCellTest {
         String withPorts = description
                 .replace("<param name=\"command_port\">1337</param>", params(leftPort, "left"))
                 .replace("<param name=\"command_port\">1347</param>", params(rightPort, "right"));
-        assertEquals(2, withPorts.split("receive_timeout_ms").length - 1, "both arms' FCI ports replaced");
+        assertEquals(2, withPorts.split("flight_log").length - 1, "both arms' FCI ports replaced");
         urdf = Files.createTempFile("fr3_dual", ".urdf");
         Files.writeString(urdf, withPorts);
 
@@ -110,9 +110,7 @@ class DualArmCellTest {
 
     private String params(int port, String arm) {
         return "<param name=\"command_port\">" + port + "</param>"
-                + "<param name=\"flight_log\">" + logs.resolve(arm + ".log") + "</param>"
-                // a pause of a loaded machine longer than the default receive timeout must not fail the arm
-                + "<param name=\"receive_timeout_ms\">2000</param>";
+                + "<param name=\"flight_log\">" + logs.resolve(arm + ".log") + "</param>";
     }
 
     private FrankaRobotEmulator startEmulator(int port) throws Exception {
