@@ -383,6 +383,17 @@ public final class FrankaHardware implements HardwareComponent {
         failureLine = null;
         cyclesAwaitingErrors = 0;
         active = true;
+        // controllers activated on the inactive component (the robot lifecycle's order: controllers first, then the
+        // hardware) claimed a mode that no motion runs yet: it starts now, from the measured state
+        ControlMode prepared = preparedMode;
+        if (prepared != ControlMode.NONE && motion == null) {
+            String failed = startMotion(prepared);
+            if (failed != null) {
+                active = false;
+                return fail(CallbackReturn.ERROR, Fault.ROBOT_STOPPED, failed);
+            }
+            startFromMeasured = true;
+        }
         return CallbackReturn.SUCCESS;
     }
 

@@ -169,6 +169,23 @@ class FrankaHardwareTest {
     }
 
     @Test
+    void effortClaimedWhileInactiveStartsTheTorqueMotionWhenTheComponentIsActivated() throws Exception {
+        // the robot lifecycle's order (cell:activate): the controllers first, on the inactive hardware, then the
+        // hardware; the motion the claims ask for starts with the activation
+        try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of()).configured().claiming("effort")) {
+            rig.cycles(5);
+            assertEquals(ControlMode.NONE, rig.driver.motionMode(), "no motion while inactive");
+            assertEquals(RobotMode.IDLE, rig.robot.state().robotMode());
+            assertEquals(CallbackReturn.SUCCESS, rig.offLoop(() -> rig.driver.onActivate(LifecycleState.INACTIVE)),
+                    rig.driver.lastError());
+            rig.cycles(50);
+            assertEquals(ControlMode.EFFORT, rig.driver.motionMode());
+            assertEquals(RobotMode.MOVE, rig.robot.state().robotMode());
+            assertTrue(rig.driver.sentCommands() >= 50, "one torque command per state: " + rig.driver.sentCommands());
+        }
+    }
+
+    @Test
     void switchingFromPositionToEffortStopsOneMotionAndStartsTheOther() throws Exception {
         try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of()).active().claiming("position")) {
             rig.cycles(20);
