@@ -50,6 +50,8 @@ public final class CommandInput implements Channel {
     private final String name;
     private final Predicate<double[]> acceptance;
     private final ValueRule rule;
+    /** What {@link #acceptance} takes, for {@link #explain}; null when it was not said. */
+    private final String expected;
     private volatile List<String> fields;
     /** Per field, the lowest and highest value taken; null when unbounded. */
     private volatile double[][] bounds;
@@ -64,14 +66,16 @@ public final class CommandInput implements Channel {
 
     /** A mailbox that drops (and counts) commands for which {@code acceptance} answers false. */
     public CommandInput(String name, Predicate<double[]> acceptance) {
-        this(name, List.of(), null, acceptance);
+        this(name, List.of(), null, acceptance, null);
     }
 
-    private CommandInput(String name, List<String> fields, ValueRule rule, Predicate<double[]> acceptance) {
+    private CommandInput(String name, List<String> fields, ValueRule rule, Predicate<double[]> acceptance,
+            String expected) {
         this.name = Objects.requireNonNull(name, "name");
         this.fields = List.copyOf(fields);
         this.rule = rule;
         this.acceptance = Objects.requireNonNull(acceptance, "acceptance");
+        this.expected = expected;
     }
 
     /** A mailbox that drops commands holding NaN or an infinity. */
@@ -86,7 +90,22 @@ public final class CommandInput implements Channel {
      * @since 1.1
      */
     public static CommandInput of(String name, List<String> fields, ValueRule rule) {
-        return new CommandInput(name, fields, Objects.requireNonNull(rule, "rule"), values -> true);
+        return new CommandInput(name, fields, Objects.requireNonNull(rule, "rule"), values -> true, null);
+    }
+
+    /**
+     * As {@link #of(String, List, ValueRule)}, and also refusing (and counting) a command that {@code acceptance}
+     * answers false for, e.g. a quaternion that is not of unit length; {@link #explain} then says
+     * {@code "<name> takes <expected>, got [...]"}. {@code acceptance} sees only commands of the right length whose
+     * values the rule allows.
+     *
+     * @param expected what the acceptance takes, in words: {@code "a unit quaternion (qx qy qz qw)"}
+     * @since 1.3
+     */
+    public static CommandInput of(String name, List<String> fields, ValueRule rule, Predicate<double[]> acceptance,
+            String expected) {
+        return new CommandInput(name, fields, Objects.requireNonNull(rule, "rule"),
+                Objects.requireNonNull(acceptance, "acceptance"), Objects.requireNonNull(expected, "expected"));
     }
 
     public static boolean allFinite(double[] values) {
@@ -182,7 +201,8 @@ public final class CommandInput implements Channel {
                     + String.join(", ", f) + "), got " + values.length;
             case NOT_FINITE -> name + " takes " + (rule == ValueRule.FINITE ? "finite numbers" : "finite numbers or NaN")
                     + ", got " + firstBad(values, f);
-            case NOT_ACCEPTED -> name + " refused " + Arrays.toString(values);
+            case NOT_ACCEPTED -> expected == null ? name + " refused " + Arrays.toString(values)
+                    : name + " takes " + expected + ", got " + Arrays.toString(values);
             case OUT_OF_RANGE -> {
                 int i = outOfRange(values);
                 double[][] b = bounds;

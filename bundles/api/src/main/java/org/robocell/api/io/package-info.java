@@ -10,9 +10,13 @@
  * 1.2: a channel name can be registered for an owner ({@link org.robocell.api.io.ChannelRegistry#register(String,
  * org.robocell.api.io.Channel, String)}), so that a controller's reloaded instance takes its names over from the old
  * one at the swap instead of being refused.
+ * <p>
+ * 1.3: a command input with fields can also refuse what its own test does not accept, and say what it takes
+ * ({@link org.robocell.api.io.CommandInput#of(String, java.util.List, org.robocell.api.io.CommandInput.ValueRule,
+ * java.util.function.Predicate, String)}).
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.robocell.api.io;
 
 import org.osgi.annotation.bundle.Export;

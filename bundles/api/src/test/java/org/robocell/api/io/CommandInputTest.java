@@ -108,4 +108,19 @@ class CommandInputTest {
         assertTrue(in.offer(1.0, 2.0, 3.0));
         assertEquals(CommandInput.Refusal.NOT_ACCEPTED, in.check(Double.NaN));
     }
+
+    @Test
+    void aMailboxWithItsOwnTestRefusesWhatItDoesNotAcceptAndSaysWhatItTakes() {
+        CommandInput in = CommandInput.of("c/pose", List.of("x", "w"), CommandInput.ValueRule.FINITE,
+                v -> Math.abs(v[1]) == 1.0, "w of 1 or -1");
+        assertFalse(in.offer(0.5, 0.5));
+        assertEquals(1, in.rejectedCount());
+        assertEquals(CommandInput.Refusal.NOT_ACCEPTED, in.check(0.5, 0.5));
+        assertEquals("c/pose takes w of 1 or -1, got [0.5, 0.5]", in.explain(0.5, 0.5));
+        assertEquals("c/pose takes finite numbers, got NaN for w", in.explain(0.5, Double.NaN),
+                "the rule is checked first: the test sees only well-formed commands");
+        assertNull(in.poll());
+        assertTrue(in.offer(0.5, -1.0));
+        assertArrayEquals(new double[] { 0.5, -1.0 }, in.poll());
+    }
 }
