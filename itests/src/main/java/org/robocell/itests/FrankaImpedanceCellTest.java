@@ -131,6 +131,7 @@ class FrankaImpedanceCellTest {
         switchTo("gravity_compensation_example_controller");
         double[] start = flange();
         double drift = maxDriftOver(5.0, start);
+        System.out.printf("FrankaImpedanceCellTest: gravity compensation, largest flange drift over 5 s: %.6f m%n", drift);
         assertTrue(drift < 1e-3, "the flange moved " + drift + " m with zero torque commanded");
     }
 
@@ -142,9 +143,12 @@ class FrankaImpedanceCellTest {
             q[j] = state("joint" + (j + 1) + "/position");
         }
         maxDriftOver(3.0, flange());
+        double worst = 0;
         for (int j = 0; j < 7; j++) {
+            worst = Math.max(worst, Math.abs(q[j] - state("joint" + (j + 1) + "/position")));
             assertEquals(q[j], state("joint" + (j + 1) + "/position"), 1e-3, "joint" + (j + 1));
         }
+        System.out.printf("FrankaImpedanceCellTest: joint impedance, largest joint offset after 3 s: %.6f rad%n", worst);
     }
 
     @Test
@@ -154,8 +158,11 @@ class FrankaImpedanceCellTest {
         double[] equilibrium = flange();
 
         emulator.applyFlangeWrench(8, 0, 0, 0, 0, 0);
-        CellFixture.await(() -> distance(flange(), equilibrium) > 0.02, "the flange pushed away along x");
+        maxDriftOver(2.0, equilibrium);
         double[] pushed = flange();
+        // 8 N against 200 N/m: about 4 cm along x
+        assertTrue(distance(pushed, equilibrium) > 0.03, "gave way: " + distance(pushed, equilibrium));
+        assertTrue(pushed[0] - equilibrium[0] > 0.03, "along the push: " + (pushed[0] - equilibrium[0]));
         emulator.applyFlangeWrench(0, 0, 0, 0, 0, 0);
         maxDriftOver(3.0, equilibrium);
         double back = distance(flange(), equilibrium);
@@ -171,11 +178,17 @@ class FrankaImpedanceCellTest {
         maxDriftOver(2.0, equilibrium);
         double stiffer = distance(flange(), equilibrium);
         emulator.applyFlangeWrench(0, 0, 0, 0, 0, 0);
-        assertTrue(stiffer < 0.03, "8 N against 400 N/m: about 2 cm, got " + stiffer);
+        System.out.printf("FrankaImpedanceCellTest: Cartesian impedance pushed %.4f m away (200 N/m), back to %.4f m;"
+                + " %.4f m away at 400 N/m%n", distance(pushed, equilibrium), back, stiffer);
+        assertTrue(stiffer < 0.03 && stiffer < 0.75 * distance(pushed, equilibrium),
+                "8 N against 400 N/m: about 2 cm, got " + stiffer);
     }
 
-    /** How far the flange may end from the equilibrium after the push: the emulator's joint friction holds it off. */
-    static final double RETURN_TOLERANCE = 3e-3;
+    /**
+     * How far the flange may end from the equilibrium after the push: the emulator's Coulomb joint friction (0.2 Nm on
+     * joints 1 to 4, 0.1 Nm on 5 to 7) holds it where the 200 N/m spring no longer overcomes it; 1.5 to 3.1 mm seen.
+     */
+    static final double RETURN_TOLERANCE = 5e-3;
 
     private void switchTo(String controller) throws Exception {
         String switched = shell.run("controller:switch -r " + ROBOT + " -a " + controller
