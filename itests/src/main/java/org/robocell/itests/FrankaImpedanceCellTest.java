@@ -28,8 +28,8 @@ import org.robocell.api.lifecycle.LifecycleState;
 import org.robocell.driver.franka.emulator.FrankaRobotEmulator;
 
 /**
- * franka_example_controllers' torque controllers (controllers/franka-impedance) on the default cell's FR3, its joints
- * given effort commands, on the Franka driver over FCI on loopback against the emulated FR3 (its rigid-body
+ * franka_example_controllers' torque controllers (controllers/franka-impedance) as the default cell declares them,
+ * on its FR3 (effort commands on every joint), on the Franka driver over FCI on loopback against the emulated FR3 (its rigid-body
  * simulation with the Franka Hand), on the hardware clock at 1 kHz, in the real framework. Durations are the robot's
  * own clock ({@code fr3/time}); every check samples the robot's mode and error bits on the way: no reflex.
  */
@@ -79,12 +79,7 @@ class FrankaImpedanceCellTest {
                         + "<param name=\"flight_log\">" + flightLog + "</param>"
                         + "<param name=\"receive_timeout_ms\">2000</param>");
         assertTrue(!withPort.equals(description), "the cell's FR3 runs the Franka driver at 127.0.0.1");
-        if (!withPort.contains("<command_interface name=\"effort\"/>")) {
-            // the cell's FR3 takes position commands only: give its joints effort commands for torque control
-            withPort = withPort.replace("</command_interface>\n      <state_interface name=\"position\">",
-                    "</command_interface>\n      <command_interface name=\"effort\"/>\n      <state_interface"
-                            + " name=\"position\">");
-        }
+        assertTrue(withPort.contains("<command_interface name=\"effort\"/>"), "the cell's FR3 takes effort commands");
         urdf = Files.createTempFile("fr3_imp", ".urdf");
         Files.writeString(urdf, withPort);
 
@@ -92,8 +87,7 @@ class FrankaImpedanceCellTest {
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("name", ROBOT);
         props.put("urdf", urdf.toString());
-        props.put("controllers", new String[] { CELL.resolve("controllers.yaml").toString(),
-                Path.of("fixtures/fr3fci/impedance_controllers.yaml").toAbsolutePath().toString() });
+        props.put("controllers", CELL.resolve("controllers.yaml").toString());
         props.put("clock", "hardware");
         props.put("activate", "joint_state_broadcaster,joint_trajectory_controller");
         props.put("load", "gravity_compensation_example_controller,joint_impedance_example_controller,"
