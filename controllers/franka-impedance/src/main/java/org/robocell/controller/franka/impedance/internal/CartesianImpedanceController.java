@@ -61,6 +61,8 @@ final class CartesianImpedanceController extends ControllerBase {
     private final double[] tau = new double[N];
     private final double[] scratch = new double[7];
     private double filter;
+    /** The period {@link #filter} was computed for. */
+    private double filterPeriod;
 
     CartesianImpedanceController(ChannelRegistry channels) {
         this.registrations = new ChannelRegistrations(channels, this::context);
@@ -168,9 +170,7 @@ final class CartesianImpedanceController extends ControllerBase {
         torques.bind(loans, c.arm().effortCommands());
         Compliance latest = pendingCompliance.getAndSet(null);
         law.start(pose, q, latest != null ? latest : c.compliance());
-        // upstream filters per 1 kHz cycle: the same share per millisecond at any rate
-        double period = 1.0 / Math.max(1, context().loopRate());
-        filter = 1.0 - Math.pow(1.0 - c.filterParams(), period / 1e-3);
+        filterPeriod = Double.NaN;
         equilibrium.clear();
         clearError();
         return CallbackReturn.SUCCESS;
@@ -199,6 +199,11 @@ final class CartesianImpedanceController extends ControllerBase {
         if (!finite) {
             torques.hold(config.deltaTauMax());
         } else {
+            if (period != filterPeriod) {
+                // upstream filters once per 1 kHz cycle: the same share per millisecond at any period
+                filter = 1.0 - Math.pow(1.0 - config.filterParams(), period / 1e-3);
+                filterPeriod = period;
+            }
             law.compute(q, dq, pose, jacobian, coriolis, tau, filter);
             torques.send(tau, tauJD, config.deltaTauMax());
         }
