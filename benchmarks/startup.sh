@@ -1,25 +1,65 @@
 #!/usr/bin/env bash
-# Cold start of the runtime, measured N times (default 9): JVM start to a ready shell (reported by the shell's
-# `startup` command) and the wall time of a whole start + one command + clean stop. Prints the medians.
-#   benchmarks/startup.sh [runs]
+# Cold start of the runtime, N times each (default 9) without and with the class-data sharing archive
+# (runtime/class-data-sharing.sh, as ./robocell starts it), alternating the two so both see the same load:
+#   ready  launching `java -jar robocell.jar --script` → the `robots` command lists the default cell's two robots
+#          running (it waits until every configured robot is up with its controllers); stamped on the output stream
+#   shell  JVM start → the shell takes the main thread (the shell's `startup` command, every bundle started)
+#   wall   the whole run: start, `robots`, `startup` and a clean stop
+# Prints the medians and every figure, with the load average before and after.
+#   benchmarks/startup.sh [runs]          JAVA=/path/to/bin/java benchmarks/startup.sh 5   (another JDK)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
-jar=runtime/target/robocell.jar
-[ -f "$jar" ] || { echo "build first: mvn -B -DskipTests install" >&2; exit 1; }
+java=${JAVA:-java}
+jar=$PWD/runtime/target/robocell.jar
+[ -f "$jar" ] || { echo "build first: mvn -B -DskipTests package -pl runtime -am" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo startup > "$work/startup.gosh"
-ready=(); wall=()
-for i in $(seq "$runs"); do
-  start=$(date +%s%N)
-  out=$(cd "$work" && java -jar "$OLDPWD/$jar" --script startup.gosh 2>&1)
-  end=$(date +%s%N)
-  ms=$(sed -n 's/.*shell ready \([0-9]*\) ms.*/\1/p' <<<"$out")
-  [ -n "$ms" ] || { echo "no startup figure in: $out" >&2; exit 1; }
-  ready+=("$ms"); wall+=($(( (end - start) / 1000000 )))
-done
+printf 'robots\nstartup\n' > "$work/ready.gosh"
+export ROBOCELL_CDS_DIR=$work/cds
+
+# one start; sets ready_ms, shell_ms, wall_ms
+start_once() {
+  local t0 t line ready="" out=""
+  t0=$EPOCHREALTIME
+  while IFS= read -r line; do
+    t=$EPOCHREALTIME
+    out+="$line"$'\n'
+    [[ -z $ready && $line == ROBOT* ]] && ready=$t
+  done < <(cd "$work" && exec "$java" "$@" -jar "$jar" --script ready.gosh 2>&1)
+  wait $! 2>/dev/null || true
+  t=$EPOCHREALTIME
+  grep -Eq '^fr3 .* yes ' <<<"$out" && grep -Eq '^kr6 .* yes ' <<<"$out" \
+    || { echo "the two robots are not both running in: $out" >&2; exit 1; }
+  shell_ms=$(sed -n 's/.*shell ready \([0-9]*\) ms.*/\1/p' <<<"$out")
+  [ -n "$shell_ms" ] || { echo "no startup figure in: $out" >&2; exit 1; }
+  ready_ms=$(micros_between "$t0" "$ready")
+  wall_ms=$(micros_between "$t0" "$t")
+}
+micros_between() { echo $(( (${2/./} - ${1/./}) / 1000 )); }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-echo "runs: $runs   java: $(java -version 2>&1 | head -n 1)"
-echo "JVM start -> shell ready: median $(median "${ready[@]}") ms   (all: ${ready[*]})"
-echo "start + command + stop (wall): median $(median "${wall[@]}") ms   (all: ${wall[*]})"
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+mapfile -t write < <(JAVA=$java runtime/class-data-sharing.sh "$jar")
+[[ ${write[0]:-} == -XX:ArchiveClassesAtExit=* ]] || { echo "class-data-sharing.sh offers no archive: ${write[*]:-}" >&2; exit 1; }
+start_once "${write[@]}"   # writes the archive, not counted
+mapfile -t use < <(JAVA=$java runtime/class-data-sharing.sh "$jar")
+[[ ${use[0]:-} == -XX:SharedArchiveFile=* ]] || { echo "no archive was written: ${use[*]:-}" >&2; exit 1; }
+
+declare -A ready shell wall
+for i in $(seq "$runs"); do
+  for mode in plain cds; do
+    if [ $mode = cds ]; then start_once "${use[@]}"; else start_once; fi
+    ready[$mode]+="$ready_ms "; shell[$mode]+="$shell_ms "; wall[$mode]+="$wall_ms "
+  done
+done
+echo "runs: $runs each, alternating   java: $("$java" -version 2>&1 | head -n 1)   nproc: $(nproc)"
+echo "load average before: $load_before   after: $(cut -d' ' -f1-3 /proc/loadavg)"
+for mode in plain cds; do
+  # shellcheck disable=SC2086
+  printf '%-5s  launch -> robots running: median %5s ms   JVM start -> shell: median %5s ms   wall: median %5s ms\n' \
+    "$mode" "$(median ${ready[$mode]})" "$(median ${shell[$mode]})" "$(median ${wall[$mode]})"
+done
+for mode in plain cds; do
+  echo "$mode all (ready / shell / wall): ${ready[$mode]}/ ${shell[$mode]}/ ${wall[$mode]}"
+done

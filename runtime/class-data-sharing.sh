@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Prints, one per line, the JVM options that give `java -jar JAR` a class-data sharing archive (AppCDS, JDK 13+ dynamic archive):
+# the classes of the framework and of every bundle, parsed, verified and laid out once, mapped on the next starts.
+#   runtime/class-data-sharing.sh JAR [runtime arguments...]
+# One archive per runtime jar and JDK, in the folder cds/ beside the jar (ROBOCELL_CDS_DIR overrides), named by a
+# checksum of the JDK (the java binary's real path and its release file) and of the jar (size and modification time):
+# a rebuilt jar or another JDK gets an archive of its own, never one it cannot use.
+#   - the archive is there and starts like one:  -XX:SharedArchiveFile=ARCHIVE (the JVM maps it; an archive it still
+#     refuses, e.g. one cut short by a kill during its writing, is skipped without a message and the start goes on)
+#   - it is missing, or is not an archive:       -XX:ArchiveClassesAtExit=ARCHIVE (this start runs without one and
+#     writes it when the JVM exits; a file that is not an archive is deleted first)
+#   - ROBOCELL_CDS=off, --help / -h, or a JVM that cannot say where it lives: nothing (a start that answers --help
+#     loads too few classes to be worth archiving)
+# Nothing here can stop the runtime from starting: every failure prints no option.
+set -uo pipefail
+jar=${1:?usage: class-data-sharing.sh JAR [runtime arguments...]}
+shift
+[ "${ROBOCELL_CDS:-on}" = off ] && exit 0
+for arg in "$@"; do
+  case "$arg" in --help|-h) exit 0 ;; esac
+done
+[ -f "$jar" ] || exit 0
+java_bin=$(readlink -f "$(command -v "${JAVA:-java}" 2>/dev/null)" 2>/dev/null) || exit 0
+[ -n "$java_bin" ] || exit 0
+java_home=$(dirname "$(dirname "$java_bin")")
+jdk_key="$java_bin $(cat "$java_home/release" 2>/dev/null | cksum)"
+jar_key=$(stat -c '%s %Y' "$jar" 2>/dev/null) || exit 0
+key=$(printf '%s\n%s\n' "$jdk_key" "$jar_key" | cksum | cut -d' ' -f1)
+dir=${ROBOCELL_CDS_DIR:-$(dirname "$jar")/cds}
+mkdir -p "$dir" 2>/dev/null || exit 0
+archive="$dir/robocell-$key.jsa"
+
+# A dynamic archive starts with the magic 0xf00baba8 (HotSpot cds.h CDS_DYNAMIC_ARCHIVE_MAGIC), little-endian.
+if [ -f "$archive" ] && [ "$(od -An -tx1 -N4 "$archive" 2>/dev/null | tr -d ' \n')" = a8ab0bf0 ]; then
+  # -Xlog:cds...=off: a refused archive is not worth a line on the user's console
+  printf '%s\n' "-XX:SharedArchiveFile=$archive" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off
+else
+  rm -f "$archive" 2>/dev/null
+  # older archives of this jar's folder (other keys) are left alone: another JDK may still use them
+  [ -w "$dir" ] && printf '%s\n' "-XX:ArchiveClassesAtExit=$archive" -Xlog:cds=off -Xlog:cds+dynamic=off
+fi
+exit 0
