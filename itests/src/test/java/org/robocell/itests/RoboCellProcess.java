@@ -22,13 +22,22 @@ final class RoboCellProcess {
     record Run(int status, String output) {
     }
 
+    /** The java binary running this test, which runs the runtime too. */
+    static final String JAVA = ProcessHandle.current().info().command().orElse("java");
+
     /** Starts {@code java -jar robocell.jar ARGS} in {@code work}; its output goes to {@code log}. */
     static Process start(Path work, Path log, String... args) throws IOException {
+        return start(work, log, List.of(), args);
+    }
+
+    /** Starts {@code java JVM_OPTIONS -jar robocell.jar ARGS} in {@code work}; its output goes to {@code log}. */
+    static Process start(Path work, Path log, List<String> jvmOptions, String... args) throws IOException {
         if (!Files.isRegularFile(JAR)) {
             throw new AssertionError("build the runtime first: " + JAR);
         }
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "-jar", JAR.toString()));
+        List<String> command = new ArrayList<>(List.of(JAVA));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
@@ -36,8 +45,13 @@ final class RoboCellProcess {
 
     /** Runs to the end (bounded: 90 s) and returns what it printed. */
     static Run run(Path work, String... args) throws IOException, InterruptedException {
+        return run(work, List.of(), args);
+    }
+
+    /** Runs {@code java JVM_OPTIONS -jar robocell.jar ARGS} to the end (bounded: 90 s). */
+    static Run run(Path work, List<String> jvmOptions, String... args) throws IOException, InterruptedException {
         Path log = Files.createTempFile(work, "robocell-", ".log");
-        Process p = start(work, log, args);
+        Process p = start(work, log, jvmOptions, args);
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("robocell did not exit within 90 s:\n" + Files.readString(log, StandardCharsets.UTF_8));
