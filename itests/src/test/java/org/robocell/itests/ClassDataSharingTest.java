@@ -41,7 +41,7 @@ class ClassDataSharingTest {
     }
 
     @Test
-    void theFirstStartWritesTheArchiveAndTheNextStartLoadsBundleClassesFromIt() throws Exception {
+    void theFirstStartWritesTheArchiveTheNextLoadsBundleClassesFromItAndOneCutShortIsWrittenAgain() throws Exception {
         List<String> first = options();
         assertTrue(first.get(0).startsWith("-XX:ArchiveClassesAtExit=" + cache), first.toString());
         Path archive = Path.of(first.get(0).substring(first.get(0).indexOf('=') + 1));
@@ -60,6 +60,18 @@ class ClassDataSharingTest {
         assertTrue(classes.contains("org.apache.felix.framework.Felix source: shared objects file (top)"), "the framework");
         assertTrue(classes.contains("org.robocell.cell.internal.RobotComponent source: shared objects file (top)"),
                 "a class of a bundle, loaded by its bundle class loader");
+
+        // cut short after its first use (the magic and the header stay): JDK 17 dies of SIGBUS mapping such an
+        // archive, so it is tried again before the next start, and deleted
+        byte[] whole = Files.readAllBytes(archive);
+        archive.toFile().setWritable(true);
+        Files.write(archive, Arrays.copyOf(whole, whole.length / 2));
+        List<String> afterCut = options();
+        assertTrue(afterCut.get(0).startsWith("-XX:ArchiveClassesAtExit=" + archive), afterCut.toString());
+        assertFalse(Files.exists(archive), "the trial JVM could not map it: deleted");
+        try (var files = Files.list(work)) {
+            assertFalse(files.anyMatch(f -> f.getFileName().toString().startsWith("hs_err")), "no crash report left");
+        }
     }
 
     @Test
