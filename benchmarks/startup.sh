@@ -5,6 +5,7 @@
 #          running (it waits until every configured robot is up with its controllers); stamped on the output stream
 #   shell  JVM start → the shell takes the main thread (the shell's `startup` command, every bundle started)
 #   wall   the whole run: start, `robots`, `startup` and a clean stop
+#   cpu    user + system CPU time of the whole run (/usr/bin/time; less sensitive to other processes than wall time)
 # Prints the medians and every figure, with the load average before and after.
 #   benchmarks/startup.sh [runs]          JAVA=/path/to/bin/java benchmarks/startup.sh 5   (another JDK)
 set -euo pipefail
@@ -18,7 +19,10 @@ trap 'rm -rf "$work"' EXIT
 printf 'robots\nstartup\n' > "$work/ready.gosh"
 export ROBOCELL_CDS_DIR=$work/cds
 
-# one start; sets ready_ms, shell_ms, wall_ms
+timer=()
+[ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/cpu")
+
+# one start; sets ready_ms, shell_ms, wall_ms, cpu_ms
 start_once() {
   local t0 t line ready="" out=""
   t0=$EPOCHREALTIME
@@ -26,7 +30,7 @@ start_once() {
     t=$EPOCHREALTIME
     out+="$line"$'\n'
     [[ -z $ready && $line == ROBOT* ]] && ready=$t
-  done < <(cd "$work" && exec "$java" "$@" -jar "$jar" --script ready.gosh 2>&1)
+  done < <(cd "$work" && exec "${timer[@]}" "$java" "$@" -jar "$jar" --script ready.gosh 2>&1)
   wait $! 2>/dev/null || true
   t=$EPOCHREALTIME
   grep -Eq '^fr3 .* yes ' <<<"$out" && grep -Eq '^kr6 .* yes ' <<<"$out" \
@@ -35,6 +39,7 @@ start_once() {
   [ -n "$shell_ms" ] || { echo "no startup figure in: $out" >&2; exit 1; }
   ready_ms=$(micros_between "$t0" "$ready")
   wall_ms=$(micros_between "$t0" "$t")
+  cpu_ms=$(awk 'END {printf "%d", ($1 + $2) * 1000}' "$work/cpu" 2>/dev/null || echo n/a)
 }
 micros_between() { echo $(( (${2/./} - ${1/./}) / 1000 )); }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -46,20 +51,20 @@ start_once "${write[@]}"   # writes the archive, not counted
 mapfile -t use < <(JAVA=$java runtime/class-data-sharing.sh "$jar")
 [[ ${use[0]:-} == -XX:SharedArchiveFile=* ]] || { echo "no archive was written: ${use[*]:-}" >&2; exit 1; }
 
-declare -A ready shell wall
+declare -A ready shell wall cpu
 for i in $(seq "$runs"); do
   for mode in plain cds; do
     if [ $mode = cds ]; then start_once "${use[@]}"; else start_once; fi
-    ready[$mode]+="$ready_ms "; shell[$mode]+="$shell_ms "; wall[$mode]+="$wall_ms "
+    ready[$mode]+="$ready_ms "; shell[$mode]+="$shell_ms "; wall[$mode]+="$wall_ms "; cpu[$mode]+="$cpu_ms "
   done
 done
 echo "runs: $runs each, alternating   java: $("$java" -version 2>&1 | head -n 1)   nproc: $(nproc)"
 echo "load average before: $load_before   after: $(cut -d' ' -f1-3 /proc/loadavg)"
 for mode in plain cds; do
   # shellcheck disable=SC2086
-  printf '%-5s  launch -> robots running: median %5s ms   JVM start -> shell: median %5s ms   wall: median %5s ms\n' \
-    "$mode" "$(median ${ready[$mode]})" "$(median ${shell[$mode]})" "$(median ${wall[$mode]})"
+  printf '%-5s  launch -> robots running: median %5s ms   JVM start -> shell: median %5s ms   wall: median %5s ms   cpu: median %5s ms\n' \
+    "$mode" "$(median ${ready[$mode]})" "$(median ${shell[$mode]})" "$(median ${wall[$mode]})" "$(median ${cpu[$mode]})"
 done
 for mode in plain cds; do
-  echo "$mode all (ready / shell / wall): ${ready[$mode]}/ ${shell[$mode]}/ ${wall[$mode]}"
+  echo "$mode all (ready / shell / wall / cpu): ${ready[$mode]}/ ${shell[$mode]}/ ${wall[$mode]}/ ${cpu[$mode]}"
 done
