@@ -110,6 +110,8 @@ class ClassDataSharingTest {
         assertTrue(Files.isDirectory(cache));
         assertEquals(List.of(), options("--help"), "a start that only prints the usage loads too few classes");
         assertEquals(List.of(), run(List.of("ROBOCELL_CDS=off"), RoboCellProcess.JAR.toString()));
+        assertEquals(List.of(), run(List.of("ROBOCELL_CDS="), RoboCellProcess.JAR.toString()),
+                "off unless asked for: it saves CPU, not start time");
         assertEquals(List.of(), optionsForAJarThatIsNotThere());
     }
 
@@ -142,7 +144,7 @@ class ClassDataSharingTest {
         ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA", RoboCellProcess.JAVA);
         pb.environment().put("ROBOCELL_CDS_DIR", cache.toString());
-        pb.environment().remove("ROBOCELL_CDS");
+        pb.environment().put("ROBOCELL_CDS", "on");
         for (String e : environment) {
             pb.environment().put(e.substring(0, e.indexOf('=')), e.substring(e.indexOf('=') + 1));
         }
