@@ -69,7 +69,8 @@ class DefaultCellTest {
         assertTrue(((String) fr3.get("urdf")).endsWith("runtime/cell/fr3.urdf"), "relative to the folder: " + fr3.get("urdf"));
         assertEquals("joint_state_broadcaster,joint_trajectory_controller", fr3.get("activate"));
         assertEquals("forward_position_controller,admittance_controller,chained_trajectory_controller,"
-                + "ft_sensor_command_controller,motion_primitive", fr3.get("load"));
+                + "ft_sensor_command_controller,motion_primitive,gravity_compensation_example_controller,"
+                + "joint_impedance_example_controller,cartesian_impedance_example_controller", fr3.get("load"));
         assertTrue(((String) fr3.get(DefaultCell.SOURCE)).endsWith("runtime/cell/org.robocell.cell.robot-fr3.cfg"));
         Map<String, Object> kr6 = cm.properties("org.robocell.cell.robot~kr6");
         assertEquals("kr6", kr6.get("namespace"));
@@ -91,7 +92,8 @@ class DefaultCellTest {
         assertTrue(((String) d.get("controllers")).endsWith("controllers.yaml"));
         assertArrayEquals(new String[] {"joint_state_broadcaster", "joint_trajectory_controller", "forward_position_controller",
                 "admittance_controller", "chained_trajectory_controller", "ft_sensor_command_controller",
-                "motion_primitive"},
+                "motion_primitive", "gravity_compensation_example_controller", "joint_impedance_example_controller",
+                "cartesian_impedance_example_controller"},
                 (String[]) d.get("activate"));
     }
 
