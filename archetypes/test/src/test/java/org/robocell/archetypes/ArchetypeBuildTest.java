@@ -74,7 +74,7 @@ class ArchetypeBuildTest {
         Attributes manifest = manifest(project.resolve("target/acme-speeds-1.0.0.jar"));
         assertEquals("acme-speeds", manifest.getValue("Bundle-SymbolicName"));
         assertEquals("1.0.0", manifest.getValue("Bundle-Version"));
-        assertTrue(manifest.getValue("Import-Package").contains("org.robocell.api.io;version=\"[1.2,2)\""),
+        assertTrue(manifest.getValue("Import-Package").contains("org.robocell.api.io;version=\"[1.3,2)\""),
                 manifest.getValue("Import-Package"));
         assertTrue(manifest.getValue("Service-Component").contains("com.acme.speeds.JointSpeedMonitorFactory"),
                 manifest.getValue("Service-Component"));
