@@ -7,14 +7,15 @@ import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerFactory;
 import org.robocell.api.io.ChannelRegistry;
 
-/** franka_example_controllers' motion examples and move to start, by their plugin names ({@code franka_example_controllers.xml}). */
+/** franka_example_controllers' motion examples, move to start and the model example, by their plugin names ({@code franka_example_controllers.xml}). */
 @Component(property = {
         ControllerFactory.TYPE + "=" + FrankaExamplesFactory.JOINT_POSITION,
         ControllerFactory.TYPE + "=" + FrankaExamplesFactory.JOINT_VELOCITY,
         ControllerFactory.TYPE + "=" + FrankaExamplesFactory.CARTESIAN_POSE,
         ControllerFactory.TYPE + "=" + FrankaExamplesFactory.CARTESIAN_VELOCITY,
         ControllerFactory.TYPE + "=" + FrankaExamplesFactory.ELBOW,
-        ControllerFactory.TYPE + "=" + FrankaExamplesFactory.MOVE_TO_START })
+        ControllerFactory.TYPE + "=" + FrankaExamplesFactory.MOVE_TO_START,
+        ControllerFactory.TYPE + "=" + FrankaExamplesFactory.MODEL })
 public final class FrankaExamplesFactory implements ControllerFactory {
 
     static final String JOINT_POSITION = "franka_example_controllers/JointPositionExampleController";
@@ -23,6 +24,7 @@ public final class FrankaExamplesFactory implements ControllerFactory {
     static final String CARTESIAN_VELOCITY = "franka_example_controllers/CartesianVelocityExampleController";
     static final String ELBOW = "franka_example_controllers/ElbowExampleController";
     static final String MOVE_TO_START = "franka_example_controllers/MoveToStartExampleController";
+    static final String MODEL = "franka_example_controllers/ModelExampleController";
 
     private final ChannelRegistry channels;
 
@@ -40,6 +42,7 @@ public final class FrankaExamplesFactory implements ControllerFactory {
             case CARTESIAN_VELOCITY -> new ExampleMotionController(new CartesianVelocityMotion(), channels);
             case ELBOW -> new ExampleMotionController(new ElbowMotion(), channels);
             case MOVE_TO_START -> new MoveToStartController(channels);
+            case MODEL -> new ModelExampleController(channels);
             default -> throw new IllegalArgumentException("this factory does not create '" + type + "'");
         };
     }
