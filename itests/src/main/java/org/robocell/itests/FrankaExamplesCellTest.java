@@ -95,6 +95,8 @@ class FrankaExamplesCellTest {
                 Path.of("fixtures/fr3fci/franka_examples.yaml").toAbsolutePath().toString() });
         props.put("clock", "hardware");
         props.put("activate", "joint_state_broadcaster,joint_trajectory_controller");
+        // not about execution budgets: a loaded machine's late writes must not take the FR3 out
+        props.put("budget.us", 1_000_000);
         props.put("load", "joint_position_example_controller,joint_velocity_example_controller,"
                 + "cartesian_pose_example_controller,cartesian_velocity_example_controller,elbow_example_controller,"
                 + "move_to_start_example_controller,franka_robot_state_broadcaster");
@@ -122,54 +124,74 @@ class FrankaExamplesCellTest {
 
     @Test
     void eachMotionExampleMovesTheRobotAsUpstreamsMotionWithoutAReflex() throws Exception {
+        // each example is switched away from when its motion is at rest (the end of a period): a switch ends the FCI
+        // motion, and the next starts from rest, so switching in mid-motion would stop the arm abruptly
+
         // joint position: every joint by up to 0.0785 rad after 5 s of robot time (joint 5 the other way), back at 10 s
         double q4 = position("joint4");
         double q5 = position("joint5");
         switchTo("joint_position_example_controller", "joint_trajectory_controller");
         CellFixture.await(() -> position("joint4") > q4 + 0.05 && position("joint5") < q5 - 0.05,
                 "joint 4 up and joint 5 down by more than 0.05 rad");
-        CellFixture.await(() -> channel("joint_position_example_controller/state", "elapsed_time") > 10.0,
-                "a whole period of the robot's time");
+        awaitElapsed("joint_position_example_controller", 10.0);
         assertEquals(q4, position("joint4"), 0.01, "joint 4 back where it started");
         assertMovingWithoutError("joint position");
 
-        // joint velocity: joints 4 and 5 from rest, 0.2 rad in the first 4 s
+        // joint velocity: joints 4 and 5 from rest, 0.4 rad in the first 8 s, the others still
         double v4 = position("joint4");
         double v5 = position("joint5");
         double v1 = position("joint1");
         switchTo("joint_velocity_example_controller", "joint_position_example_controller");
         CellFixture.await(() -> position("joint4") > v4 + 0.1 && position("joint5") > v5 + 0.1,
                 "joints 4 and 5 moved 0.1 rad");
+        awaitElapsed("joint_velocity_example_controller", 8.0);
+        assertEquals(v4 + 0.4, position("joint4"), 0.05, "joint 4: 0.1/2 rad/s over 8 s");
         assertEquals(v1, position("joint1"), 0.005, "joint 1 stays");
         assertMovingWithoutError("joint velocity");
 
         // Cartesian velocity: the end effector along (1, 0, -1)/√2, 0.1 m in the first 4 s
         double x0 = state("fr3/O_T_EE_12");
-        double z0 = state("fr3/O_T_EE_14");
         double y0 = state("fr3/O_T_EE_13");
+        double z0 = state("fr3/O_T_EE_14");
         switchTo("cartesian_velocity_example_controller", "joint_velocity_example_controller");
         CellFixture.await(() -> state("fr3/O_T_EE_12") > x0 + 0.03 && state("fr3/O_T_EE_14") < z0 - 0.03,
                 "the end effector 3 cm forward and 3 cm down");
+        awaitElapsed("cartesian_velocity_example_controller", 4.0);
+        assertEquals(x0 + 0.0707, state("fr3/O_T_EE_12"), 0.01, "x: 0.1 m · cos 45°");
+        assertEquals(z0 - 0.0707, state("fr3/O_T_EE_14"), 0.01, "z: −0.1 m · sin 45°");
         assertEquals(y0, state("fr3/O_T_EE_13"), 0.005, "y stays");
         assertMovingWithoutError("Cartesian velocity");
 
-        // Cartesian pose: the arc, x back and z up from the pose at the switch
+        // Cartesian pose: the arc from the pose at the switch, x back and z up, at the start again after 10 s
         double px = state("fr3/O_T_EE_12");
         double pz = state("fr3/O_T_EE_14");
         switchTo("cartesian_pose_example_controller", "cartesian_velocity_example_controller");
         CellFixture.await(() -> state("fr3/O_T_EE_12") < px - 0.03 && state("fr3/O_T_EE_14") > pz + 0.01,
                 "the end effector 3 cm back and 1 cm up on the arc");
+        awaitElapsed("cartesian_pose_example_controller", 10.0);
+        assertEquals(px, state("fr3/O_T_EE_12"), 0.005, "back at the start: x");
+        assertEquals(pz, state("fr3/O_T_EE_14"), 0.005, "z");
         assertMovingWithoutError("Cartesian pose");
 
         // elbow: joint 3 swings (the null space) while the end effector stays
         double q3 = position("joint3");
-        switchTo("elbow_example_controller", "cartesian_pose_example_controller");
         double[] ee = { state("fr3/O_T_EE_12"), state("fr3/O_T_EE_13"), state("fr3/O_T_EE_14") };
-        CellFixture.await(() -> position("joint3") > q3 + 0.1, "joint 3 swung 0.1 rad");
+        switchTo("elbow_example_controller", "cartesian_pose_example_controller");
+        awaitElapsed("elbow_example_controller", 5.0);
+        double commanded = channel("elbow_example_controller/state", "joint_3_position/elbow_command");
+        String seen = "joint 3 from " + q3 + " to " + position("joint3") + ", elbow command " + commanded
+                + ", robot elbow_d " + state("fr3/elbow_d_0") + ", elbow_c " + state("fr3/elbow_c_0");
+        assertTrue(commanded > q3 + 0.3, "the elbow commanded up by 2π/15 = 0.42 rad at 5 s: " + seen);
+        assertTrue(position("joint3") > q3 + 0.1, "joint 3 swung 0.1 rad: " + seen);
         assertEquals(ee[0], state("fr3/O_T_EE_12"), 0.005, "the end effector stays: x");
         assertEquals(ee[1], state("fr3/O_T_EE_13"), 0.005, "y");
         assertEquals(ee[2], state("fr3/O_T_EE_14"), 0.005, "z");
         assertMovingWithoutError("elbow");
+    }
+
+    private void awaitElapsed(String controller, double seconds) throws InterruptedException {
+        CellFixture.await(() -> channel(controller + "/state", "elapsed_time") > seconds,
+                controller + " at " + seconds + " s of its motion");
     }
 
     @Test
