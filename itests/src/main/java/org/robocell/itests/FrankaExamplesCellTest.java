@@ -99,7 +99,7 @@ class FrankaExamplesCellTest {
         props.put("budget.us", 1_000_000);
         props.put("load", "joint_position_example_controller,joint_velocity_example_controller,"
                 + "cartesian_pose_example_controller,cartesian_velocity_example_controller,elbow_example_controller,"
-                + "move_to_start_example_controller,franka_robot_state_broadcaster");
+                + "move_to_start_example_controller,move_to_ready,franka_robot_state_broadcaster");
         robot.update(props);
         manager = new CellFixture(context, configAdmin).manager(ROBOT);
         awaitController("joint_trajectory_controller", LifecycleState.ACTIVE);
@@ -125,7 +125,9 @@ class FrankaExamplesCellTest {
     @Test
     void eachMotionExampleMovesTheRobotAsUpstreamsMotionWithoutAReflex() throws Exception {
         // each example is switched away from when its motion is at rest (the end of a period): a switch ends the FCI
-        // motion, and the next starts from rest, so switching in mid-motion would stop the arm abruptly
+        // motion, and the next starts from rest, so switching in mid-motion would stop the arm abruptly; between two
+        // examples move to start (upstream's default goal) brings the arm back to the ready pose, as franka_ros2's
+        // example launch files do, so each starts where upstream's starts
 
         // joint position: every joint by up to 0.0785 rad after 5 s of robot time (joint 5 the other way), back at 10 s
         double q4 = position("joint4");
@@ -136,12 +138,13 @@ class FrankaExamplesCellTest {
         awaitElapsed("joint_position_example_controller", 10.0);
         assertEquals(q4, position("joint4"), 0.01, "joint 4 back where it started");
         assertMovingWithoutError("joint position");
+        backToReady("joint_position_example_controller");
 
         // joint velocity: joints 4 and 5 from rest, 0.4 rad in the first 8 s, the others still
         double v4 = position("joint4");
         double v5 = position("joint5");
         double v1 = position("joint1");
-        switchTo("joint_velocity_example_controller", "joint_position_example_controller");
+        switchTo("joint_velocity_example_controller", "move_to_ready");
         CellFixture.await(() -> position("joint4") > v4 + 0.1 && position("joint5") > v5 + 0.1,
                 "joints 4 and 5 moved 0.1 rad");
         awaitElapsed("joint_velocity_example_controller", 8.0);
@@ -151,12 +154,13 @@ class FrankaExamplesCellTest {
         assertTrue(moved > 0.2 && moved < 0.42, "joint 4: 0.1/2 rad/s over 8 s, up to 0.4 rad: " + moved);
         assertEquals(v1, position("joint1"), 0.005, "joint 1 stays");
         assertMovingWithoutError("joint velocity");
+        backToReady("joint_velocity_example_controller");
 
         // Cartesian velocity: the end effector along (1, 0, -1)/√2, 0.1 m in the first 4 s
         double x0 = state("fr3/O_T_EE_12");
         double y0 = state("fr3/O_T_EE_13");
         double z0 = state("fr3/O_T_EE_14");
-        switchTo("cartesian_velocity_example_controller", "joint_velocity_example_controller");
+        switchTo("cartesian_velocity_example_controller", "move_to_ready");
         CellFixture.await(() -> state("fr3/O_T_EE_12") > x0 + 0.03 && state("fr3/O_T_EE_14") < z0 - 0.03,
                 "the end effector 3 cm forward and 3 cm down");
         awaitElapsed("cartesian_velocity_example_controller", 4.0);
@@ -166,22 +170,24 @@ class FrankaExamplesCellTest {
         assertTrue(dz < -0.035 && dz > -0.075, "z: up to −0.1 m · sin 45°: " + dz);
         assertEquals(y0, state("fr3/O_T_EE_13"), 0.005, "y stays");
         assertMovingWithoutError("Cartesian velocity");
+        backToReady("cartesian_velocity_example_controller");
 
         // Cartesian pose: the arc from the pose at the switch, x back and z up, at the start again after 10 s
         double px = state("fr3/O_T_EE_12");
         double pz = state("fr3/O_T_EE_14");
-        switchTo("cartesian_pose_example_controller", "cartesian_velocity_example_controller");
+        switchTo("cartesian_pose_example_controller", "move_to_ready");
         CellFixture.await(() -> state("fr3/O_T_EE_12") < px - 0.03 && state("fr3/O_T_EE_14") > pz + 0.01,
                 "the end effector 3 cm back and 1 cm up on the arc");
         awaitElapsed("cartesian_pose_example_controller", 10.0);
         assertEquals(px, state("fr3/O_T_EE_12"), 0.005, "back at the start: x");
         assertEquals(pz, state("fr3/O_T_EE_14"), 0.005, "z");
         assertMovingWithoutError("Cartesian pose");
+        backToReady("cartesian_pose_example_controller");
 
         // elbow: the elbow command swings joint 3 (the null space) while the end effector stays
         double q3 = position("joint3");
         double[] ee = { state("fr3/O_T_EE_12"), state("fr3/O_T_EE_13"), state("fr3/O_T_EE_14") };
-        switchTo("elbow_example_controller", "cartesian_pose_example_controller");
+        switchTo("elbow_example_controller", "move_to_ready");
         awaitElapsed("elbow_example_controller", 5.0);
         double commanded = channel("elbow_example_controller/state", "joint_3_position/elbow_command");
         String seen = "joint 3 from " + q3 + " to " + position("joint3") + ", elbow command " + commanded
@@ -195,6 +201,13 @@ class FrankaExamplesCellTest {
         assertEquals(ee[1], state("fr3/O_T_EE_13"), 0.005, "y");
         assertEquals(ee[2], state("fr3/O_T_EE_14"), 0.005, "z");
         assertMovingWithoutError("elbow");
+    }
+
+    /** Move to start with upstream's default goal, from {@code example}: the ready pose, within 0.01 rad. */
+    private void backToReady(String example) throws Exception {
+        switchTo("move_to_ready", example);
+        CellFixture.await(() -> channel("move_to_ready/state", "goal_reached") == 1.0, "back in the ready pose");
+        assertMovingWithoutError("move to ready after " + example);
     }
 
     private void awaitElapsed(String controller, double seconds) throws InterruptedException {
