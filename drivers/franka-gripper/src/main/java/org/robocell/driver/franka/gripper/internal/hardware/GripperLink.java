@@ -3,6 +3,7 @@ package org.robocell.driver.franka.gripper.internal.hardware;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -16,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongFunction;
 
 import org.robocell.driver.franka.gripper.api.HandState;
@@ -76,11 +78,10 @@ final class GripperLink implements AutoCloseable {
      */
     static GripperLink open(GripperSettings settings) throws IOException {
         InetAddress address = InetAddress.getByName(settings.robotIp());
-        Socket tcp = new Socket();
+        int timeout = (int) settings.connectTimeout().toMillis();
+        Socket tcp = connect(new InetSocketAddress(address, settings.commandPort()), settings.connectTimeout().toNanos());
         DatagramChannel udp = null;
         try {
-            int timeout = (int) settings.connectTimeout().toMillis();
-            tcp.connect(new InetSocketAddress(address, settings.commandPort()), timeout);
             tcp.setTcpNoDelay(true);
             udp = DatagramChannel.open().bind(new InetSocketAddress(tcp.getLocalAddress(), 0));
             GripperLink link = new GripperLink(tcp, udp);
@@ -94,6 +95,30 @@ final class GripperLink implements AutoCloseable {
                 udp.close();
             }
             throw e;
+        }
+    }
+
+    /**
+     * A Hand that refuses the connection (its emulator starting with the cell, after the robot that uses it) is tried
+     * again until the deadline, as the arm's driver does.
+     */
+    private static Socket connect(InetSocketAddress hand, long timeoutNanos) throws IOException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (true) {
+            Socket tcp = new Socket();
+            try {
+                tcp.connect(hand, (int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                return tcp;
+            } catch (ConnectException refused) {
+                tcp.close();
+                if (System.nanoTime() - deadline >= 0) {
+                    throw refused;
+                }
+                LockSupport.parkNanos(50_000_000);
+            } catch (IOException | RuntimeException e) {
+                tcp.close();
+                throw e;
+            }
         }
     }
 

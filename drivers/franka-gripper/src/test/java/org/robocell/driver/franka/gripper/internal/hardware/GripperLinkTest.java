@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.robocell.driver.franka.gripper.emulator.FrankaHandEmulator;
+import org.robocell.driver.franka.gripper.emulator.HandEmulatorConfig;
 import org.robocell.driver.franka.gripper.protocol.GripperCodec;
 import org.robocell.driver.franka.gripper.protocol.GripperCommand;
 import org.robocell.driver.franka.gripper.protocol.GripperConnectStatus;
@@ -65,6 +67,34 @@ class GripperLinkTest {
         assertEquals("the Hand's answer to Connect is not the gripper protocol: command header: command=7 is not a"
                 + " gripper command (0..4: Connect, Homing, Grasp, Move, Stop)", e.getMessage());
         hand.get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aHandThatIsNotListeningYetIsTriedAgainUntilItIs() throws Exception {
+        int port = server.getLocalPort();
+        server.close(); // nobody listens there: a connection is refused, as when the Hand's emulator starts after its robot
+        GripperSettings settings = new GripperSettings("127.0.0.1", port, Duration.ofSeconds(10), Duration.ofSeconds(5),
+                Duration.ofSeconds(1));
+        CompletableFuture<GripperLink> link = CompletableFuture.supplyAsync(() -> {
+            try {
+                return GripperLink.open(settings);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        try (FrankaHandEmulator hand = FrankaHandEmulator.start(HandEmulatorConfig.defaults()
+                .withBindAddress(InetAddress.getLoopbackAddress()).withCommandPort(port));
+                GripperLink connected = link.get(20, TimeUnit.SECONDS)) {
+            assertTrue(connected.latest().maxWidth() > 0, "connected, and the first state came");
+        }
+    }
+
+    @Test
+    void aHandThatNeverListensIsRefusedAtTheDeadline() throws Exception {
+        int port = server.getLocalPort();
+        server.close();
+        assertThrows(java.net.ConnectException.class, () -> GripperLink.open(new GripperSettings("127.0.0.1", port,
+                Duration.ofMillis(200), Duration.ofSeconds(5), Duration.ofSeconds(1))));
     }
 
     private GripperSettings settings() {
