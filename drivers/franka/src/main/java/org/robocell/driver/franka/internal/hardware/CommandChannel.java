@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 import org.robocell.driver.franka.protocol.Command;
 import org.robocell.driver.franka.protocol.CommandHeader;
@@ -230,8 +231,19 @@ final class CommandChannel implements AutoCloseable {
         return closedBecause;
     }
 
+    /**
+     * How long {@link #close} lets answers to requests already sent arrive: a StopMove ends the motion, the motion's end
+     * takes the component down and closes this channel, and the robot's answer to the StopMove, sent right after the
+     * motion's, must still reach {@code franka:stop} (seen on a loaded machine: "StopMove got no answer").
+     */
+    static final long ANSWER_GRACE_NANOS = 500_000_000L;
+
     @Override
     public void close() {
+        long deadline = System.nanoTime() + ANSWER_GRACE_NANOS;
+        while (!pending.isEmpty() && closedBecause == null && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(1_000_000);
+        }
         if (closedBecause == null) {
             closedBecause = "the command connection to " + robot + " was closed";
         }
