@@ -70,6 +70,15 @@ public final class FrankaHardware implements HardwareComponent {
     static final int JOINTS = 7;
     /** How often an inactive component without a session paces the loop. */
     private static final long UNCONNECTED_READ_PERIOD_NANOS = 1_000_000;
+    /** The robot's cycle: it sends a state every millisecond and takes the answer to it until its next cycle. */
+    private static final long ROBOT_CYCLE_NANOS = 1_000_000;
+    /**
+     * An answer that goes out later than this after its state arrived is likely to reach the robot after its next
+     * cycle (a lost command): 250 µs leave the datagram's way there and the robot's own jitter.
+     */
+    static final long ANSWER_BY_NANOS = ROBOT_CYCLE_NANOS - 250_000;
+    /** After a late answer, the next read takes only a state that arrived at least this long after it. */
+    static final long RESYNC_NANOS = ROBOT_CYCLE_NANOS - ANSWER_BY_NANOS;
 
     private final DriverHost host;
     /** withdraws the component's FrankaRobot service; set from onInit to shutdown */
@@ -126,6 +135,9 @@ public final class FrankaHardware implements HardwareComponent {
     private CartesianVelocityCommandShaper twistShaper;
     private CartesianCommandGuard guard;
     private final PacketLossTracker loss = new PacketLossTracker();
+    private long phaseShifts;
+    /** When the last late answer went out ({@link System#nanoTime()}), 0 when the last answer was in time. */
+    private long lateAnswerAt;
     private final FlightRecorder recorder = new FlightRecorder();
     private volatile RobotMode robotMode = RobotMode.OTHER;
     private long sentCommands;
@@ -378,6 +390,7 @@ public final class FrankaHardware implements HardwareComponent {
                     + " configure" : channel.closedBecause());
         }
         loss.reset();
+        lateAnswerAt = 0;
         recorder.clear();
         loopFailure = null;
         failureLine = null;
@@ -668,10 +681,14 @@ public final class FrankaHardware implements HardwareComponent {
             return ReturnType.OK;
         }
         long now = System.nanoTime();
-        if (!slot.awaitNewer(now + settings.receiveTimeoutMs() * 1_000_000L)) {
+        long deadline = now + settings.receiveTimeoutMs() * 1_000_000L;
+        if (!slot.awaitNewer(deadline)) {
             timeouts++;
             publish(FrankaStatus.RECEIVE_TIMEOUTS, timeouts);
             return failLoop(LoopFailure.SILENT_ROBOT);
+        }
+        if (lateAnswerAt != 0) {
+            awaitAnswerableState(deadline);
         }
         RobotState s = slot.current();
         loss.offer(s.messageId(), System.nanoTime());
@@ -741,7 +758,7 @@ public final class FrankaHardware implements HardwareComponent {
             startFromMeasured = false;
             startFrom(mode, handles);
         }
-        RobotState s = slot.current();
+        RobotState s = answerable();
         sent.command.clear();
         sent.command.messageId = s.messageId();
         ShapingResult result;
@@ -782,6 +799,48 @@ public final class FrankaHardware implements HardwareComponent {
         sentCommands++;
         recorder.record(measured, sent);
         return ReturnType.OK;
+    }
+
+    /**
+     * The state this cycle's command answers: the one read (the commands were computed from it). Never waits. An
+     * answer that goes out late is remembered: the next read waits for a state it can answer in time
+     * ({@link #awaitAnswerableState}).
+     */
+    private RobotState answerable() {
+        long now = System.nanoTime();
+        if (now - slot.currentArrival() > ANSWER_BY_NANOS) {
+            lateAnswerAt = now;
+        }
+        return slot.current();
+    }
+
+    /**
+     * After a late answer (the state was read long before the command went out): waits, as a read waits for the
+     * robot, until the state taken arrived at least {@link #RESYNC_NANOS} after that answer, so that this cycle's
+     * answer goes out in time. In a loop whose reads wait for two arms with their own clocks, the arm whose state
+     * comes first was answered late every cycle when the phases lined up so; waiting here moves the loop onto the
+     * other arm's phase, where both answers are in time. Costs one cycle without an answer, once. A robot that does
+     * not send such a state within a robot cycle more (not cycling at its rate) is not waited for longer.
+     */
+    private void awaitAnswerableState(long deadline) {
+        long after = lateAnswerAt + RESYNC_NANOS;
+        long bound = Math.min(deadline, after + ROBOT_CYCLE_NANOS);
+        lateAnswerAt = 0;
+        boolean waited = false;
+        while (slot.currentArrival() - after < 0) {
+            if (!slot.awaitNewer(bound)) {
+                return;
+            }
+            waited = true;
+        }
+        if (waited) {
+            publish(FrankaStatus.PHASE_SHIFTS, ++phaseShifts);
+        }
+    }
+
+    /** When the state the loop read last arrived ({@link System#nanoTime()}); for tests. */
+    long stateArrivedAt() {
+        return slot.currentArrival();
     }
 
     /** The robot's own last commanded value of joint {@code i}: what holding means in {@code mode}. */

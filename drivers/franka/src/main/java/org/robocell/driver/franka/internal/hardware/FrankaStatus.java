@@ -17,7 +17,9 @@ enum FrankaStatus {
     /** reads that waited the whole receive timeout */
     RECEIVE_TIMEOUTS("receive_timeouts"),
     /** Cartesian pose, Cartesian velocity or elbow commands not sent (the last good one held instead) */
-    HELD_COMMANDS("held_commands");
+    HELD_COMMANDS("held_commands"),
+    /** reads that waited for a later state after an answer had gone out late, to answer in time from then on */
+    PHASE_SHIFTS("phase_shifts");
 
     final String interfaceName;
 

@@ -20,6 +20,8 @@ final class StateSlot {
     private static final int INDEX = 3;
 
     private final RobotState[] buffers = { new RobotState(), new RobotState(), new RobotState() };
+    /** When each buffer's state was published ({@link System#nanoTime()}); travels with its buffer's index. */
+    private final long[] arrivals = new long[3];
     /** index of the middle buffer, | FRESH when the writer put a state there the reader has not taken */
     private final AtomicInteger middle = new AtomicInteger(1);
     private int writing = 0;
@@ -33,6 +35,7 @@ final class StateSlot {
 
     /** Writer: makes the filled buffer the newest state and wakes a waiting reader. */
     void publish() {
+        arrivals[writing] = System.nanoTime();
         writing = middle.getAndSet(writing | FRESH) & INDEX;
         Thread t = waiter;
         if (t != null) {
@@ -43,6 +46,11 @@ final class StateSlot {
     /** Reader: the state taken last (valid until the next {@link #take()}). */
     RobotState current() {
         return buffers[reading];
+    }
+
+    /** Reader: when the state taken last arrived ({@link System#nanoTime()}). */
+    long currentArrival() {
+        return arrivals[reading];
     }
 
     /** Reader: takes the newest state if one was published since the last take; false otherwise. */

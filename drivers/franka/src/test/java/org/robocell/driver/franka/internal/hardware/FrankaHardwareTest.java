@@ -266,6 +266,54 @@ class FrankaHardwareTest {
         }
     }
 
+    /**
+     * A cycle that took most of the robot's millisecond between read and write (in a loop with two arms: the wait for
+     * the other arm): its answer goes out, late, and without waiting; the next read then waits for a state that came
+     * long enough after that answer to be answered in time, and the loop runs on that phase from then on.
+     */
+    @Test
+    void afterALateAnswerTheNextReadWaitsForAStateItCanAnswerInTime() throws Exception {
+        java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor();
+        reader.submit(() -> { }).get(); // the reading thread is there before the cycle starts
+        try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of()).active().claiming("position")) {
+            rig.cycles(10);
+            rig.robot.step();
+            rig.awaitDelivery();
+            assertEquals(ReturnType.OK, rig.driver.read(rig.time += 1e-3, 1e-3));
+            long readAt = System.nanoTime();
+            while (System.nanoTime() - readAt <= FrankaHardware.ANSWER_BY_NANOS) {
+                Thread.onSpinWait(); // the rest of the cycle took most of the robot's millisecond
+            }
+            long received = rig.robot.receivedCommands();
+            long beforeWrite = System.nanoTime();
+            assertEquals(ReturnType.OK, rig.driver.write(rig.time, 1e-3));
+
+            // the robot's next cycle right after the late answer: a state too early to be answered in time (no use
+            // waiting for it: the loop's phase would stay); the robot keeps cycling while the next read waits
+            rig.robot.step();
+            rig.awaitDelivery();
+            java.util.concurrent.Future<ReturnType> read = reader.submit(() -> rig.driver.read(rig.time + 1e-3, 1e-3));
+            while (System.nanoTime() - beforeWrite <= FrankaHardware.RESYNC_NANOS + 50_000) {
+                Thread.onSpinWait(); // the robot's cycle after: late enough to be answered in time
+            }
+            for (int k = 0; k < FrankaRig.MAX_CYCLES && !read.isDone(); k++) {
+                rig.robot.step();
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+            }
+            assertEquals(ReturnType.OK, read.get());
+            assertTrue(rig.robot.receivedCommands() > received, "the late answer went out (without waiting)");
+            assertTrue(rig.driver.stateArrivedAt() - beforeWrite >= FrankaHardware.RESYNC_NANOS,
+                    "the state read came at least " + FrankaHardware.RESYNC_NANOS + " ns after the late answer");
+            double shifts = rig.context.stateValue("fr3/phase_shifts");
+            assertEquals(ReturnType.OK, rig.driver.write(rig.time, 1e-3));
+            rig.cycles(10);
+            assertEquals(shifts, rig.context.stateValue("fr3/phase_shifts"), "answered in time from then on");
+            assertEquals(RobotMode.MOVE, rig.robot.state().robotMode());
+        } finally {
+            reader.shutdownNow();
+        }
+    }
+
     @Test
     void aRobotThatGoesAwayIsReportedByWhatTheDriverSawWithinTheReceiveTimeout() throws Exception {
         try (FrankaRig rig = new FrankaRig(ProtocolVersion.V7, Map.of("receive_timeout_ms", "200")).active()
