@@ -25,6 +25,7 @@ import org.robocell.controller.franka.semantic.FrankaRobotState;
 import org.robocell.controller.franka.semantic.FrankaSemanticComponent;
 import org.robocell.controller.franka.semantic.FrankaStateField;
 import org.robocell.controller.franka.semantic.MissingStateInterfaceException;
+import org.robocell.controller.franka.semantic.Quaternions;
 
 /**
  * {@code franka_example_controllers/CartesianImpedanceExampleController}: franka_ros's Cartesian impedance with

@@ -1,5 +1,7 @@
 package org.robocell.controller.franka.impedance.internal;
 
+import org.robocell.controller.franka.semantic.Quaternions;
+
 /**
  * franka_ros's Cartesian impedance with nullspace stiffness (franka_example_controllers/src/
  * cartesian_impedance_example_controller.cpp), one cycle at a time, allocation-free:
@@ -33,7 +35,6 @@ final class CartesianImpedanceLaw {
     private final double[] error = new double[6];
     private final double[] twist = new double[6];
     private final double[] wrench = new double[6];
-    private final double[] rotationError = new double[3];
     private final double[] a = new double[36];
     private final double[] x = new double[42];
     private final double[] nullspaceTorque = new double[N];
@@ -71,7 +72,10 @@ final class CartesianImpedanceLaw {
         positionTarget[0] = px;
         positionTarget[1] = py;
         positionTarget[2] = pz;
-        Quaternions.set(orientationTarget, s * qx, s * qy, s * qz, s * qw);
+        orientationTarget[0] = s * qx;
+        orientationTarget[1] = s * qy;
+        orientationTarget[2] = s * qz;
+        orientationTarget[3] = s * qw;
     }
 
     /** τ_d into {@code tau} for the measured state; then the filter step toward the targets. */
@@ -82,16 +86,7 @@ final class CartesianImpedanceLaw {
         error[1] = oTEe[13] - positionD[1];
         error[2] = oTEe[14] - positionD[2];
         Quaternions.fromTransform(oTEe, orientation);
-        if (Quaternions.dot(orientationD, orientation) < 0) {
-            for (int i = 0; i < 4; i++) {
-                orientation[i] = -orientation[i];
-            }
-        }
-        Quaternions.relativeVector(orientation, orientationD, rotationError);
-        for (int r = 0; r < 3; r++) {
-            error[3 + r] = -(oTEe[r] * rotationError[0] + oTEe[4 + r] * rotationError[1]
-                    + oTEe[8 + r] * rotationError[2]);
-        }
+        Quaternions.orientationError(oTEe, orientation, orientationD, error, 3);
         // twist J·dq and the wrench −K·e − D·twist
         for (int r = 0; r < 6; r++) {
             double v = 0;
@@ -192,7 +187,7 @@ final class CartesianImpedanceLaw {
         for (int i = 0; i < 3; i++) {
             positionD[i] = alpha * positionTarget[i] + (1 - alpha) * positionD[i];
         }
-        Quaternions.slerpInPlace(orientationD, orientationTarget, alpha);
+        Quaternions.slerp(orientationD, orientationTarget, alpha);
     }
 
     double translationalStiffness() {
