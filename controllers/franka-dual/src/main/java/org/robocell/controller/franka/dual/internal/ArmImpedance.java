@@ -10,6 +10,7 @@ import org.robocell.controller.franka.semantic.FrankaRobotModel;
 import org.robocell.controller.franka.semantic.FrankaRobotState;
 import org.robocell.controller.franka.semantic.FrankaSemanticComponent;
 import org.robocell.controller.franka.semantic.FrankaStateField;
+import org.robocell.controller.franka.semantic.Quaternions;
 
 /**
  * One arm under Cartesian impedance, as franka_ros's {@code dual_arm_cartesian_impedance_example_controller.cpp}
@@ -110,8 +111,8 @@ final class ArmImpedance {
         error[0] = pose[12] - equilibrium[12];
         error[1] = pose[13] - equilibrium[13];
         error[2] = pose[14] - equilibrium[14];
-        Poses.quaternion(pose, orientation);
-        Poses.rotationError(orientation, equilibriumOrientation, error, 3);
+        Quaternions.fromTransform(pose, orientation);
+        Quaternions.rotationVectorError(orientation, equilibriumOrientation, error, 3);
         // F = −K e − D J q̇
         for (int r = 0; r < 6; r++) {
             double v = 0;

@@ -9,7 +9,12 @@ import org.robocell.api.controller.Loans;
 import org.robocell.api.controller.ParameterCheck;
 import org.robocell.api.controller.Parameters;
 import org.robocell.api.io.ChannelRegistry;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.robocell.api.controller.ParameterException;
 import org.robocell.api.io.CommandInput;
+import org.robocell.api.model.RobotModel;
 import org.robocell.api.lifecycle.CallbackReturn;
 import org.robocell.api.lifecycle.Fault;
 import org.robocell.api.lifecycle.LifecycleState;
@@ -17,6 +22,8 @@ import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.controller.common.ChannelRegistrations;
 import org.robocell.controller.common.ControllerBase;
 import org.robocell.controller.franka.semantic.MissingStateInterfaceException;
+import org.robocell.controller.franka.semantic.Quaternions;
+import org.robocell.controller.franka.semantic.Transforms;
 
 /**
  * {@code franka_example_controllers/DualArmCartesianImpedanceExampleController} (franka_ros,
@@ -69,19 +76,28 @@ final class DualArmCartesianImpedanceController extends ControllerBase {
     private final double[] scratch = new double[16];
     private final double[] scratch2 = new double[16];
 
+    private final Function<String, Optional<RobotModel>> models;
     private volatile long nonFiniteInputs;
     private volatile long refusedTargets;
 
     DualArmCartesianImpedanceController(ChannelRegistry channels) {
+        this(channels, robot -> Optional.empty());
+    }
+
+    /** With {@code models}: the robot's description by robot name, for the bases' placement when no parameter gives it. */
+    DualArmCartesianImpedanceController(ChannelRegistry channels, Function<String, Optional<RobotModel>> models) {
         this.channels = channels;
+        this.models = models;
     }
 
     @Override
     public CallbackReturn onConfigure(LifecycleState previous) {
         clearError();
         DualArmParameters p;
+        double[] baseInLeft;
         try {
             p = DualArmParameters.read(context().parameters());
+            baseInLeft = p.rightBaseInLeftBase() == null ? placementFromDescription(p) : null;
         } catch (IllegalArgumentException e) {
             return fail(Fault.CONFIGURATION, e.getMessage());
         }
@@ -101,9 +117,27 @@ final class DualArmCartesianImpedanceController extends ControllerBase {
         leftGains = p.left();
         rightGains = p.right();
         double[] b = p.rightBaseInLeftBase();
-        Poses.fromXyzRpy(b[0], b[1], b[2], b[3], b[4], b[5], leftToRightBase);
-        Poses.invert(leftToRightBase, rightToLeftBase);
+        if (b != null) {
+            Transforms.fromXyzRpy(b[0], b[1], b[2], b[3], b[4], b[5], leftToRightBase);
+        } else {
+            System.arraycopy(baseInLeft, 0, leftToRightBase, 0, 16);
+        }
+        Transforms.invert(leftToRightBase, rightToLeftBase);
         return CallbackReturn.SUCCESS;
+    }
+
+    private double[] placementFromDescription(DualArmParameters p) {
+        RobotModel model = models.apply(context().robot()).orElseThrow(() -> new ParameterException(
+                DualArmParameters.BASE, "parameter '" + DualArmParameters.BASE + "' is not given and robot '"
+                        + context().robot() + "' has no description to place the bases from; give '"
+                        + DualArmParameters.BASE + "' as [x, y, z, roll, pitch, yaw] (m, rad) of the right base in the"
+                        + " left base's frame"));
+        return BasePlacement.rightInLeft(model, p.leftArmId(), p.rightArmId());
+    }
+
+    /** The right arm's base in the left arm's base frame, as configured (for tests). */
+    double[] rightBaseInLeftBase() {
+        return leftToRightBase.clone();
     }
 
     @Override
@@ -176,13 +210,13 @@ final class DualArmCartesianImpedanceController extends ControllerBase {
             java.util.Arrays.fill(arm.lastCommand, 0.0);
         }
         // EEl_T_EEr = (Ol_T_EEl)⁻¹ · Ol_T_Or · Or_T_EEr
-        Poses.invert(left.pose, scratch);
-        Poses.multiply(scratch, leftToRightBase, scratch2);
-        Poses.multiply(scratch2, right.pose, leftEeToRightEe);
+        Transforms.invert(left.pose, scratch);
+        Transforms.multiply(scratch, leftToRightBase, scratch2);
+        Transforms.multiply(scratch2, right.pose, leftEeToRightEe);
         leftPosition[0] = left.pose[12];
         leftPosition[1] = left.pose[13];
         leftPosition[2] = left.pose[14];
-        Poses.quaternion(left.pose, leftOrientation);
+        Quaternions.fromTransform(left.pose, leftOrientation);
         System.arraycopy(leftPosition, 0, leftTargetPosition, 0, 3);
         System.arraycopy(leftOrientation, 0, leftTargetOrientation, 0, 4);
         target.clear();
@@ -199,12 +233,12 @@ final class DualArmCartesianImpedanceController extends ControllerBase {
         for (int i = 0; i < 3; i++) {
             leftPosition[i] = FILTER * leftTargetPosition[i] + (1 - FILTER) * leftPosition[i];
         }
-        Poses.slerpTowards(leftOrientation, leftTargetOrientation, FILTER);
-        Poses.fromQuaternion(leftPosition, leftOrientation, leftEquilibrium);
+        Quaternions.slerp(leftOrientation, leftTargetOrientation, FILTER);
+        Quaternions.toTransform(leftPosition, leftOrientation, leftEquilibrium);
         // Or_T_EEr_d = (Ol_T_Or)⁻¹ · Ol_T_EEl_d · EEl_T_EEr
-        Poses.multiply(rightToLeftBase, leftEquilibrium, scratch);
-        Poses.multiply(scratch, leftEeToRightEe, rightEquilibrium);
-        Poses.quaternion(rightEquilibrium, rightOrientation);
+        Transforms.multiply(rightToLeftBase, leftEquilibrium, scratch);
+        Transforms.multiply(scratch, leftEeToRightEe, rightEquilibrium);
+        Quaternions.fromTransform(rightEquilibrium, rightOrientation);
         commandArm(left, leftEquilibrium, leftOrientation, leftGains);
         commandArm(right, rightEquilibrium, rightOrientation, rightGains);
         return ReturnType.OK;
@@ -219,8 +253,12 @@ final class DualArmCartesianImpedanceController extends ControllerBase {
 
     /** A new left target; a quaternion whose length is not within 1 ± 0.01 is refused and counted. */
     private void takeTarget(double[] v) {
-        double n = Math.sqrt(v[3] * v[3] + v[4] * v[4] + v[5] * v[5] + v[6] * v[6]);
-        if (v.length != TARGET_FIELDS.size() || !(Math.abs(n - 1) <= 0.01)) {
+        if (v.length != TARGET_FIELDS.size()) {
+            refusedTargets++;
+            return;
+        }
+        double n = Quaternions.norm(v[3], v[4], v[5], v[6]);
+        if (!(Math.abs(n - 1) <= 0.01)) {
             refusedTargets++;
             return;
         }

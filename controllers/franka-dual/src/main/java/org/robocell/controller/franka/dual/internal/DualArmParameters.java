@@ -9,9 +9,10 @@ import org.robocell.api.controller.Parameters;
 /**
  * The controller's parameters, named as franka_ros's {@code dual_arm_cartesian_impedance_example_controller} and its
  * {@code dual_arm_compliance_param.cfg} name them ({@code left.arm_id}, {@code left.joint_names},
- * {@code left_translational_stiffness}, ...), plus {@code right_base_in_left_base}: the right arm's base (its
- * {@code link0}) in the left arm's base frame, x y z roll pitch yaw as a URDF origin (franka_ros reads it from tf,
- * {@code <left arm_id>_link0} → {@code <right arm_id>_link0}).
+ * {@code left_translational_stiffness}, ...), plus the optional {@code right_base_in_left_base}: the right arm's base
+ * (its {@code link0}) in the left arm's base frame, x y z roll pitch yaw as a URDF origin; without it
+ * ({@code rightBaseInLeftBase} null) the controller reads the placement from the robot's description
+ * ({@link BasePlacement}), as franka_ros reads it from tf ({@code <left arm_id>_link0} → {@code <right arm_id>_link0}).
  *
  * @param deltaTauMax the torque rate limit, Nm per cycle (franka_ros's {@code delta_tau_max_} = 1.0: the FR3's 1000
  *                    Nm/s at 1 kHz)
@@ -52,9 +53,11 @@ record DualArmParameters(String leftArmId, List<String> leftJoints, String right
                         + "', which '" + LEFT_JOINTS + "' names too");
             }
         }
+        double delta = bounded(p, DELTA_TAU_MAX, DELTA_TAU, 1e-3, 1.0);
         if (!p.has(BASE)) {
-            throw new ParameterException(BASE, "parameter '" + BASE + "' is required: the right arm's base in the"
-                    + " left arm's base frame, [x, y, z, roll, pitch, yaw] (m, rad) as in the URDF");
+            // from the robot's description, as franka_ros takes it from tf
+            return new DualArmParameters(leftArm, left, rightArm, right, null, gains(p, "left", delta),
+                    gains(p, "right", delta));
         }
         double[] base = p.getDoubleArray(BASE);
         if (base.length != 6) {
@@ -67,7 +70,6 @@ record DualArmParameters(String leftArmId, List<String> leftJoints, String right
                         + " number, got " + base[i]);
             }
         }
-        double delta = bounded(p, DELTA_TAU_MAX, DELTA_TAU, 1e-3, 1.0);
         return new DualArmParameters(leftArm, left, rightArm, right, base, gains(p, "left", delta),
                 gains(p, "right", delta));
     }
