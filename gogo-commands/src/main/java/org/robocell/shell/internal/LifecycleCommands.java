@@ -146,22 +146,28 @@ public final class LifecycleCommands {
         if (!l.configurationControllers().isEmpty()) {
             sb.append("\nconfiguration controllers: ").append(withStates(m, l.configurationControllers()));
         }
-        Map<String, List<String>> modes = l.controlModes();
-        if (!modes.isEmpty()) {
-            Map<String, List<String>> interfaces = l.controlModeInterfaces();
-            Table t = Table.of("MODE", "CONTROLLERS", "COMMAND INTERFACES");
-            boolean first = true;
-            for (Map.Entry<String, List<String>> e : modes.entrySet()) {
-                String name = e.getKey() + (e.getKey().equals(l.controlMode()) ? " *" : "")
-                        + (first && l.controlMode().isEmpty() ? " (default)" : "");
-                first = false;
-                t.row(name, withStates(m, e.getValue()), compact(interfaces.getOrDefault(e.getKey(), List.of())));
-            }
-            sb.append('\n').append(t.render());
+        if (!l.controlModes().isEmpty()) {
+            sb.append('\n').append(modeTable(l, m));
         }
         if (m != null) {
             sb.append(driverCounters(m.interfaces()));
         }
+    }
+
+    /**
+     * The control modes with their controllers and command interfaces: the active one marked {@code *}; with none
+     * active, the one {@code cell:activate} would use marked {@code (default)}.
+     */
+    static String modeTable(RobotLifecycle l, ControllerManager m) {
+        Map<String, List<String>> interfaces = l.controlModeInterfaces();
+        Table t = Table.of("MODE", "CONTROLLERS", "COMMAND INTERFACES");
+        String defaultMode = l.controlMode().isEmpty() ? l.defaultControlMode() : "";
+        for (Map.Entry<String, List<String>> e : l.controlModes().entrySet()) {
+            String name = e.getKey() + (e.getKey().equals(l.controlMode()) ? " *" : "")
+                    + (e.getKey().equals(defaultMode) ? " (default)" : "");
+            t.row(name, withStates(m, e.getValue()), compact(interfaces.getOrDefault(e.getKey(), List.of())));
+        }
+        return t.render();
     }
 
     /** "a (active), b (inactive)". */

@@ -120,7 +120,8 @@ public final class Robots {
 
     /** What keeps the robot from coming up (see {@link ControllerManager#WAITING}), or null. */
     String waiting(ControllerManager manager) {
-        return waiting.get(manager);
+        // a robot that came up is not waiting, whatever its last report said while it started
+        return started.contains(manager) ? null : waiting.get(manager);
     }
 
     /** All robots, sorted by name. */

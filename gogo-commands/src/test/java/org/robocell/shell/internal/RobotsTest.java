@@ -73,4 +73,29 @@ class RobotsTest {
         assertEquals("no robot is running: the cell has no robot configured (see cell:status)",
                 withConfigurations(deleted("org.robocell.cell.robot~fr3")).noneRunning());
     }
+
+    /**
+     * A robot that reported what it waits for while it started (a driver bundle not yet there) and then came up: the
+     * robot table must not say it is not up (the two reports reach the shell in either order).
+     */
+    @Test
+    void aRobotThatCameUpIsNotReportedWaiting() throws Exception {
+        Robots robots = withConfigurations();
+        org.robocell.api.cell.ControllerManager arm = (org.robocell.api.cell.ControllerManager) Proxy.newProxyInstance(
+                RobotsTest.class.getClassLoader(), new Class<?>[] {org.robocell.api.cell.ControllerManager.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "robot" -> "arm3";
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> null;
+                });
+        java.util.Map<String, Object> props = new java.util.HashMap<>();
+        props.put(org.robocell.api.cell.ControllerManager.WAITING, "hardware plugin 'mock_components/GenericSystem' is not installed");
+        robots.addManager(arm, props);
+        assertEquals("hardware plugin 'mock_components/GenericSystem' is not installed", robots.waiting(arm));
+
+        props.put(org.robocell.api.cell.ControllerManager.STARTED, Boolean.TRUE);
+        robots.updatedManager(arm, props); // up, with the stale waiting report still in the properties
+        assertEquals(null, robots.waiting(arm));
+    }
 }

@@ -42,6 +42,16 @@ public interface RobotLifecycle {
     String controlMode();
 
     /**
+     * The control mode {@link #activate(String)} uses when none is named (the robot's configured default, or else the
+     * first of {@link #controlModes()}); empty without control modes.
+     *
+     * @since 1.8
+     */
+    default String defaultControlMode() {
+        return controlModes().isEmpty() ? "" : controlModes().keySet().iterator().next();
+    }
+
+    /**
      * Why the robot is not where its last transition put it (a hardware component failed on its own: which one, its
      * fault and its own words); empty when nothing went wrong. {@link #state()} tells the truth meanwhile: a robot
      * whose hardware failed is UNCONFIGURED, and {@link #activate(String)} brings it back.

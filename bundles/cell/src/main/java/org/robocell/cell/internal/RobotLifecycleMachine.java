@@ -552,7 +552,8 @@ final class RobotLifecycleMachine {
                 : description.get().hardware().stream().map(HardwareInfo::plugin).distinct().toList();
     }
 
-    private String defaultMode() {
+    /** The mode {@link #activate} uses when none is named: {@code control.mode}, or else the first. */
+    String defaultMode() {
         if (!settings.controlMode().isEmpty()) {
             return settings.controlMode();
         }

@@ -43,6 +43,11 @@ final class RobotLifecycleService implements RobotLifecycle {
     }
 
     @Override
+    public String defaultControlMode() {
+        return assembly.defaultControlMode();
+    }
+
+    @Override
     public String problem() {
         return assembly.lifecycle().problem();
     }
