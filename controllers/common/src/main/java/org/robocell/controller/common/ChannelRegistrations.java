@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import org.robocell.api.controller.ControllerContext;
 import org.robocell.api.io.Channel;
 import org.robocell.api.io.ChannelRegistry;
+import org.robocell.api.io.StateOutput;
 
 /**
  * The channels one controller has registered: registered under their own names when it is configured, all closed
@@ -67,6 +68,25 @@ public final class ChannelRegistrations {
                 throw taken;
             }
         }
+    }
+
+    /**
+     * The controller's state channel {@code name} with {@code fields}: {@code current} when there is one (a
+     * reconfigure), reshaped when its fields differ; otherwise a new one, registered as {@link #register} does (a
+     * taken name throws).
+     *
+     * @since 1.4
+     */
+    public StateOutput stateOutput(StateOutput current, String name, List<String> fields) {
+        if (current != null) {
+            if (!fields.equals(current.fields())) {
+                current.reshape(fields);
+            }
+            return current;
+        }
+        StateOutput out = new StateOutput(name, fields);
+        register(out);
+        return out;
     }
 
     /** Registers a channel under another name (an alias); a taken name throws and leaves the others registered. */

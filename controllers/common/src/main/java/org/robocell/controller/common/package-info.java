@@ -8,7 +8,7 @@
  * instance at the swap.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.robocell.controller.common;
 
 import org.osgi.annotation.bundle.Export;

@@ -29,6 +29,21 @@ class ChannelRegistrationsTest {
         assertEquals(List.of(), r.names());
     }
 
+    /** A reconfigure keeps the registered state channel and reshapes it; the first configure registers it. */
+    @Test
+    void theStateChannelIsRegisteredOnceAndReshapedWhenItsFieldsChange() {
+        ChannelRegistrations r = new ChannelRegistrations(directory);
+        StateOutput first = r.stateOutput(null, "c/state", List.of("a"));
+        assertEquals(List.of("c/state"), r.names());
+        assertSame(first, r.stateOutput(first, "c/state", List.of("a")), "the same fields: kept as it is");
+        StateOutput reshaped = r.stateOutput(first, "c/state", List.of("a", "b"));
+        assertSame(first, reshaped);
+        assertEquals(List.of("a", "b"), reshaped.fields());
+        assertEquals(List.of("c/state"), r.names(), "registered once");
+        directory.register("d/state", new StateOutput("d/state", List.of()));
+        assertThrows(IllegalStateException.class, () -> r.stateOutput(null, "d/state", List.of("a")));
+    }
+
     @Test
     void aTakenNameClosesEveryChannelHeldAndIsThrown() {
         directory.register("c/commands", new CommandInput("c/commands"));

@@ -86,19 +86,11 @@ final class ExampleMotionController extends ControllerBase {
         fields.add(ELAPSED);
         fields.add(HELD);
         fields.addAll(commandNames);
-        if (state != null) {
-            if (!fields.equals(state.fields())) {
-                state.reshape(fields);
-            }
-            return CallbackReturn.SUCCESS;
-        }
-        StateOutput out = new StateOutput(context().name() + "/state", fields);
         try {
-            registrations.register(out);
+            state = registrations.stateOutput(state, context().name() + "/state", fields);
         } catch (IllegalStateException e) {
             return fail(e.getMessage());
         }
-        state = out;
         return CallbackReturn.SUCCESS;
     }
 

@@ -111,19 +111,11 @@ final class MoveToStartController extends ControllerBase {
         for (String joint : s.arm().joints()) {
             fields.add("error/" + joint);
         }
-        if (state != null) {
-            if (!fields.equals(state.fields())) {
-                state.reshape(fields);
-            }
-            return CallbackReturn.SUCCESS;
-        }
-        StateOutput out = new StateOutput(context().name() + "/state", fields);
         try {
-            registrations.register(out);
+            state = registrations.stateOutput(state, context().name() + "/state", fields);
         } catch (IllegalStateException e) {
             return fail(e.getMessage());
         }
-        state = out;
         return CallbackReturn.SUCCESS;
     }
 
