@@ -15,13 +15,15 @@ import org.robocell.api.model.RobotModel;
 /**
  * {@link KinematicWorkspace#forwardKinematics(double[], int, double[])}, the pose of one link without placing the
  * others, against the full forward kinematics: every link, random joint positions, robots with axes along +z (FR3),
- * -z, y and -x (KR 6), and tilted, prismatic, continuous and fixed joints on branches (the hand-built tree).
+ * -z, y and -x (KR 6), tilted, prismatic, continuous and fixed joints on branches (the hand-built tree), and two
+ * branches of quarter-turn joints about ±z.
  */
 class LinkForwardKinematicsTest {
 
     static Stream<Arguments> robots() {
         return Stream.of(Arguments.of("fr3", TestRobots.fr3()), Arguments.of("kr6", TestRobots.kr6()),
-                Arguments.of("branching tree", TestRobots.branchingTree()));
+                Arguments.of("branching tree", TestRobots.branchingTree()),
+                Arguments.of("two quarter-turn arms", TestRobots.quarterTurnTree()));
     }
 
     @ParameterizedTest(name = "{0}")

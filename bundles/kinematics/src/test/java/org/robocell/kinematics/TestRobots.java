@@ -71,4 +71,26 @@ final class TestRobots {
                 revolute("right_arm_joint", "bracket", "right_arm", new Pose(0, -0.25, 0.05, 0, 0, 0), new Vector3(1, 1, 0)),
                 joint("right_tool_joint", JointType.FIXED, "right_arm", "right_tool", new Pose(0.35, 0, 0, 0, 1.5707963, 0), null)));
     }
+
+    /**
+     * Two arms on one turning torso, every joint about ±z and placed by quarter turns (as the FR3's are), so that
+     * forward kinematics takes its fast path on both branches: the right arm's first body follows the left arm's
+     * last, not its parent.
+     */
+    static RobotModel quarterTurnTree() {
+        double quarter = Math.PI / 2;
+        return new RobotModel("two arms", List.of(
+                new Link("world", Inertial.NONE), body("torso", 4.0), body("left_upper", 1.5), body("left_fore", 1.0),
+                body("right_upper", 1.5), body("right_fore", 1.0), body("right_hand", 0.5)), List.of(
+                revolute("torso_joint", "world", "torso", new Pose(0, 0, 0.3, 0, 0, 0), new Vector3(0, 0, 1)),
+                revolute("left_shoulder", "torso", "left_upper", new Pose(0, 0.2, 0.1, quarter, 0, 0), new Vector3(0, 0, 1)),
+                revolute("left_elbow", "left_upper", "left_fore", new Pose(0.3, 0, 0, -quarter, 0, quarter),
+                        new Vector3(0, 0, -1)),
+                revolute("right_shoulder", "torso", "right_upper", new Pose(0, -0.2, 0.1, -quarter, 0, 0),
+                        new Vector3(0, 0, 1)),
+                revolute("right_elbow", "right_upper", "right_fore", new Pose(0.3, 0, 0, quarter, 0, Math.PI),
+                        new Vector3(0, 0, -1)),
+                revolute("right_wrist", "right_fore", "right_hand", new Pose(0, 0.25, 0, 0, -quarter, 0),
+                        new Vector3(0, 0, 1))));
+    }
 }

@@ -37,6 +37,10 @@ public final class RigidBodyTree implements KinematicModel {
     final int[] placementColumn;
     /** The sign of that ±1 (3 per body). */
     final double[] placementSign;
+    /** A revolute joint about ±z with a quarter-turn placement: forward kinematics' fast case. */
+    final boolean[] quarterTurnAboutZ;
+    /** What the joint position is multiplied by to give the angle whose sine and cosine the joint uses (-1 about -z). */
+    final double[] angleScale;
     final List<String> jointNames;
     final double[] lower;
     final double[] upper;
@@ -80,6 +84,12 @@ public final class RigidBodyTree implements KinematicModel {
         for (int b = 0; b < bodies; b++) {
             SignedPermutation.find(placement, b * Rigid3.SIZE, placementColumn, placementSign, 3 * b);
         }
+        this.quarterTurnAboutZ = new boolean[bodies];
+        this.angleScale = new double[bodies];
+        for (int b = 0; b < bodies; b++) {
+            quarterTurnAboutZ[b] = alongZ[b] && !prismatic[b] && placementColumn[3 * b] >= 0;
+            angleScale[b] = alongZ[b] ? axis[3 * b + 2] : 1;
+        }
         this.jointNames = jointNames;
         this.lower = lower;
         this.upper = upper;
@@ -109,6 +119,8 @@ public final class RigidBodyTree implements KinematicModel {
         this.alongZ = base.alongZ;
         this.placementColumn = base.placementColumn;
         this.placementSign = base.placementSign;
+        this.quarterTurnAboutZ = base.quarterTurnAboutZ;
+        this.angleScale = base.angleScale;
         this.jointNames = base.jointNames;
         this.lower = base.lower;
         this.upper = base.upper;

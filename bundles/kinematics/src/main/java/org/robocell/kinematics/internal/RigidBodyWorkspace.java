@@ -37,12 +37,6 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     private final double[] velocity;
     private final double[] acceleration;
     private final double[] force;
-    private final double[] jointFrame = new double[Rigid3.SIZE];
-    private final double[] jointRotation = new double[9];
-    /** sin, cos of each body's joint angle, from {@link #jointSinCos}. */
-    private final double[] sinCos;
-    private final double[] tipA = new double[Rigid3.SIZE];
-    private final double[] tipB = new double[Rigid3.SIZE];
     private final double[] linkPose = new double[Rigid3.SIZE];
     private final double[] columnBuffer = new double[MOTION];
     private final double[] linkWrench;
@@ -51,6 +45,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     private final DMatrixRMaj factor;
     private final CholeskyDecompositionInner_DDRM cholesky = new CholeskyDecompositionInner_DDRM(true);
     private final double[] rhs;
+    private final ForwardKinematics placement;
     private final DampedLeastSquaresIk ik;
     private final ArticulatedBodies articulated;
 
@@ -61,7 +56,6 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
         pose = new double[bodies * Rigid3.SIZE];
         Rigid3.setIdentity(pose, 0);
         motion = new double[bodies * MOTION];
-        sinCos = new double[2 * bodies];
         inertia = new double[bodies * BodyInertia.SIZE];
         composite = new double[bodies * BodyInertia.SIZE];
         velocity = new double[bodies * MOTION];
@@ -72,6 +66,7 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
         factor = new DMatrixRMaj(dof, dof);
         rhs = new double[dof];
         cholesky.setExpectedMaxSize(dof, dof);
+        placement = new ForwardKinematics(tree, pose, motion);
         ik = new DampedLeastSquaresIk(this, tree);
         articulated = new ArticulatedBodies(this, tree);
     }
@@ -86,170 +81,17 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
     @Override
     public void forwardKinematics(double[] q) {
         requireLength(q, "q");
-        jointSinCos(q);
-        double[] f = jointFrame;
-        for (int b = 1; b < bodies; b++) {
-            int bo = b * Rigid3.SIZE;
-            jointFrame(tree.parent[b] * Rigid3.SIZE, b, f);
-            double ax = tree.axis[3 * b], ay = tree.axis[3 * b + 1], az = tree.axis[3 * b + 2];
-            double qb = q[b - 1];
-            int mo = b * MOTION;
-            double zx, zy, zz;
-            if (tree.prismatic[b]) {
-                zx = f[0] * ax + f[1] * ay + f[2] * az;
-                zy = f[3] * ax + f[4] * ay + f[5] * az;
-                zz = f[6] * ax + f[7] * ay + f[8] * az;
-                System.arraycopy(f, 0, pose, bo, 9);
-                pose[bo + 9] = f[9] + zx * qb;
-                pose[bo + 10] = f[10] + zy * qb;
-                pose[bo + 11] = f[11] + zz * qb;
-                motion[mo] = 0;
-                motion[mo + 1] = 0;
-                motion[mo + 2] = 0;
-                motion[mo + 3] = zx;
-                motion[mo + 4] = zy;
-                motion[mo + 5] = zz;
-                continue;
-            }
-            if (tree.alongZ[b]) {
-                // F·Rz(±q): the first two columns turn, the third (the axis) stays
-                double s = sinCos[2 * b], c = sinCos[2 * b + 1];
-                for (int i = 0; i < 9; i += 3) {
-                    double x = f[i], y = f[i + 1];
-                    pose[bo + i] = c * x + s * y;
-                    pose[bo + i + 1] = c * y - s * x;
-                    pose[bo + i + 2] = f[i + 2];
-                }
-                zx = f[2] * az;
-                zy = f[5] * az;
-                zz = f[8] * az;
-            } else {
-                Rigid3.setAxisRotation(ax, ay, az, sinCos[2 * b + 1], sinCos[2 * b], jointRotation, 0);
-                Rigid3.mulRotation(f, 0, jointRotation, 0, pose, bo);
-                zx = f[0] * ax + f[1] * ay + f[2] * az;
-                zy = f[3] * ax + f[4] * ay + f[5] * az;
-                zz = f[6] * ax + f[7] * ay + f[8] * az;
-            }
-            double ox = f[9], oy = f[10], oz = f[11];
-            pose[bo + 9] = ox;
-            pose[bo + 10] = oy;
-            pose[bo + 11] = oz;
-            motion[mo] = zx;
-            motion[mo + 1] = zy;
-            motion[mo + 2] = zz;
-            motion[mo + 3] = oy * zz - oz * zy;
-            motion[mo + 4] = oz * zx - ox * zz;
-            motion[mo + 5] = ox * zy - oy * zx;
-        }
+        placement.placeAll(q);
     }
 
-    /**
-     * Multiplies from the link up to the root, T = P₁·J₁(q₁)···P_b·J_b(q_b)·offset, so that only the link's
-     * ancestors are visited and nothing but two 12-double buffers is written.
-     */
+    /** Only the link's ancestors are visited, and none of the stored poses is written (see {@link ForwardKinematics}). */
     @Override
     public void forwardKinematics(double[] q, int link, double[] transform) {
         requireLength(q, "q");
         if (transform.length != 16) {
             throw new IllegalArgumentException("transform must have 16 entries (row-major 4x4)");
         }
-        jointSinCos(q);
-        double[] t = tipA, u = tipB;
-        System.arraycopy(tree.linkOffset, link * Rigid3.SIZE, t, 0, Rigid3.SIZE);
-        for (int b = tree.linkBody[link]; b != 0; b = tree.parent[b]) {
-            double ax = tree.axis[3 * b], ay = tree.axis[3 * b + 1], az = tree.axis[3 * b + 2];
-            double qb = q[b - 1];
-            if (tree.prismatic[b]) {
-                t[9] += ax * qb;
-                t[10] += ay * qb;
-                t[11] += az * qb;
-            } else if (tree.alongZ[b]) {
-                // Rz(±q)·t turns rows x and y of the rotation and the translation
-                double s = sinCos[2 * b], c = sinCos[2 * b + 1];
-                for (int j = 0; j < 3; j++) {
-                    double x = t[j], y = t[3 + j];
-                    t[j] = c * x - s * y;
-                    t[3 + j] = s * x + c * y;
-                }
-                double x = t[9], y = t[10];
-                t[9] = c * x - s * y;
-                t[10] = s * x + c * y;
-            } else {
-                Rigid3.setAxisRotation(ax, ay, az, sinCos[2 * b + 1], sinCos[2 * b], jointRotation, 0);
-                Rigid3.mulRotation(jointRotation, 0, t, 0, u, 0);
-                double x = t[9], y = t[10], z = t[11];
-                double[] r = jointRotation;
-                u[9] = r[0] * x + r[1] * y + r[2] * z;
-                u[10] = r[3] * x + r[4] * y + r[5] * z;
-                u[11] = r[6] * x + r[7] * y + r[8] * z;
-                double[] swap = t;
-                t = u;
-                u = swap;
-            }
-            placeInParent(b, t, u);
-            double[] swap = t;
-            t = u;
-            u = swap;
-        }
-        Rigid3.toMatrix4(t, 0, transform);
-    }
-
-    /**
-     * Sine and cosine of every joint's rotation angle (2 per body) in one loop ahead of the frame chain: the loop's
-     * iterations are independent, so the processor overlaps them instead of waiting on each in the chain.
-     */
-    private void jointSinCos(double[] q) {
-        for (int b = 1; b < bodies; b++) {
-            // about -z is about z by -q
-            double angle = tree.alongZ[b] ? tree.axis[3 * b + 2] * q[b - 1] : q[b - 1];
-            sinCos[2 * b] = Math.sin(angle);
-            sinCos[2 * b + 1] = Math.cos(angle);
-        }
-    }
-
-    /** f = pose of the parent (at {@code po} in {@link #pose}) · placement of body b. */
-    private void jointFrame(int po, int b, double[] f) {
-        int[] column = tree.placementColumn;
-        int k3 = 3 * b;
-        if (column[k3] < 0) {
-            Rigid3.compose(pose, po, tree.placement, b * Rigid3.SIZE, f, 0);
-            return;
-        }
-        double[] a = pose, sign = tree.placementSign;
-        // (A·P) column c = sign_k · column k of A, for the row k of P whose ±1 is in column c
-        for (int k = 0; k < 3; k++) {
-            int c = column[k3 + k];
-            double sk = sign[k3 + k];
-            f[c] = sk * a[po + k];
-            f[3 + c] = sk * a[po + 3 + k];
-            f[6 + c] = sk * a[po + 6 + k];
-        }
-        int to = b * Rigid3.SIZE + 9;
-        double x = tree.placement[to], y = tree.placement[to + 1], z = tree.placement[to + 2];
-        f[9] = a[po] * x + a[po + 1] * y + a[po + 2] * z + a[po + 9];
-        f[10] = a[po + 3] * x + a[po + 4] * y + a[po + 5] * z + a[po + 10];
-        f[11] = a[po + 6] * x + a[po + 7] * y + a[po + 8] * z + a[po + 11];
-    }
-
-    /** u = placement of body b · t. */
-    private void placeInParent(int b, double[] t, double[] u) {
-        int[] column = tree.placementColumn;
-        int k3 = 3 * b;
-        if (column[k3] < 0) {
-            Rigid3.compose(tree.placement, b * Rigid3.SIZE, t, 0, u, 0);
-            return;
-        }
-        double[] sign = tree.placementSign;
-        int to = b * Rigid3.SIZE + 9;
-        // row i of P·t = sign_i · row (column of row i) of t
-        for (int i = 0; i < 3; i++) {
-            int j = column[k3 + i];
-            double si = sign[k3 + i];
-            u[3 * i] = si * t[3 * j];
-            u[3 * i + 1] = si * t[3 * j + 1];
-            u[3 * i + 2] = si * t[3 * j + 2];
-            u[9 + i] = tree.placement[to + i] + si * t[9 + j];
-        }
+        placement.placeLink(q, link, transform);
     }
 
     /** Places link {@code link} in the base frame into {@link #linkPose} and returns that array. */
@@ -521,66 +363,96 @@ final class RigidBodyWorkspace implements KinematicWorkspace {
 
     /**
      * Recursive Newton-Euler: joint torques for rates {@code dq} and accelerations {@code ddq} (null = zero).
-     * Gravity enters as an upward acceleration of the base.
+     * Gravity enters as an upward acceleration of the base. Along a chain the parent's velocity and acceleration
+     * (outwards) and the child's accumulated force (inwards) stay in local variables; the arrays carry them only
+     * where the tree branches.
      */
     private void newtonEuler(double[] dq, double[] ddq, boolean withGravity, boolean withWrenches, double[] tau) {
         double[] g = tree.gravity;
+        double[] v = velocity, a = acceleration, s = motion, in = inertia;
         for (int k = 0; k < MOTION; k++) {
-            velocity[k] = 0;
-            acceleration[k] = 0;
+            v[k] = 0;
+            a[k] = 0;
         }
         if (withGravity) {
-            acceleration[3] = -g[0];
-            acceleration[4] = -g[1];
-            acceleration[5] = -g[2];
+            a[3] = -g[0];
+            a[4] = -g[1];
+            a[5] = -g[2];
         }
-        double[] v = velocity, a = acceleration, s = motion;
+        // the parent's velocity (w, v) and acceleration (aw, av)
+        double pwx = 0, pwy = 0, pwz = 0, pvx = 0, pvy = 0, pvz = 0;
+        double pawx = 0, pawy = 0, pawz = 0, pavx = a[3], pavy = a[4], pavz = a[5];
+        int previous = 0;
         for (int b = 1; b < bodies; b++) {
-            int p = tree.parent[b] * MOTION, o = b * MOTION;
+            int p = tree.parent[b], o = b * MOTION;
+            if (p != previous) {
+                int po = p * MOTION;
+                pwx = v[po]; pwy = v[po + 1]; pwz = v[po + 2]; pvx = v[po + 3]; pvy = v[po + 4]; pvz = v[po + 5];
+                pawx = a[po]; pawy = a[po + 1]; pawz = a[po + 2]; pavx = a[po + 3]; pavy = a[po + 4]; pavz = a[po + 5];
+            }
+            previous = b;
             double rate = dq == null ? 0 : dq[b - 1];
             double accel = ddq == null ? 0 : ddq[b - 1];
-            double swx = s[o] * rate, swy = s[o + 1] * rate, swz = s[o + 2] * rate;
-            double svx = s[o + 3] * rate, svy = s[o + 4] * rate, svz = s[o + 5] * rate;
-            double wx = v[p] + swx, wy = v[p + 1] + swy, wz = v[p + 2] + swz;
-            double vx = v[p + 3] + svx, vy = v[p + 4] + svy, vz = v[p + 5] + svz;
-            v[o] = wx;
-            v[o + 1] = wy;
-            v[o + 2] = wz;
-            v[o + 3] = vx;
-            v[o + 4] = vy;
-            v[o + 5] = vz;
+            double s0 = s[o], s1 = s[o + 1], s2 = s[o + 2], s3 = s[o + 3], s4 = s[o + 4], s5 = s[o + 5];
+            double swx = s0 * rate, swy = s1 * rate, swz = s2 * rate;
+            double svx = s3 * rate, svy = s4 * rate, svz = s5 * rate;
+            double wx = pwx + swx, wy = pwy + swy, wz = pwz + swz;
+            double vx = pvx + svx, vy = pvy + svy, vz = pvz + svz;
             // a_b = a_p + S q̈ + V_b × S q̇
-            a[o] = a[p] + s[o] * accel + wy * swz - wz * swy;
-            a[o + 1] = a[p + 1] + s[o + 1] * accel + wz * swx - wx * swz;
-            a[o + 2] = a[p + 2] + s[o + 2] * accel + wx * swy - wy * swx;
-            a[o + 3] = a[p + 3] + s[o + 3] * accel + wy * svz - wz * svy + vy * swz - vz * swy;
-            a[o + 4] = a[p + 4] + s[o + 4] * accel + wz * svx - wx * svz + vz * swx - vx * swz;
-            a[o + 5] = a[p + 5] + s[o + 5] * accel + wx * svy - wy * svx + vx * swy - vy * swx;
-            // f_b = I a_b + V_b ×* (I V_b)
+            double awx = pawx + s0 * accel + wy * swz - wz * swy;
+            double awy = pawy + s1 * accel + wz * swx - wx * swz;
+            double awz = pawz + s2 * accel + wx * swy - wy * swx;
+            double avx = pavx + s3 * accel + wy * svz - wz * svy + vy * swz - vz * swy;
+            double avy = pavy + s4 * accel + wz * svx - wx * svz + vz * swx - vx * swz;
+            double avz = pavz + s5 * accel + wx * svy - wy * svx + vx * swy - vy * swx;
+            v[o] = wx; v[o + 1] = wy; v[o + 2] = wz; v[o + 3] = vx; v[o + 4] = vy; v[o + 5] = vz;
+            a[o] = awx; a[o + 1] = awy; a[o + 2] = awz; a[o + 3] = avx; a[o + 4] = avy; a[o + 5] = avz;
+            pwx = wx; pwy = wy; pwz = wz; pvx = vx; pvy = vy; pvz = vz;
+            pawx = awx; pawy = awy; pawz = awz; pavx = avx; pavy = avy; pavz = avz;
+            // f_b = I a_b + V_b ×* (I V_b), I = (mass, h, Ī): I·(ω, v) = (Ī ω + h × v, mass v - h × ω)
             int io = b * BodyInertia.SIZE;
-            applyInertia(inertia, io, a, o, force, o);
-            applyInertia(inertia, io, v, o, columnBuffer, 0);
-            double[] h = columnBuffer;
-            force[o] += wy * h[2] - wz * h[1] + vy * h[5] - vz * h[4];
-            force[o + 1] += wz * h[0] - wx * h[2] + vz * h[3] - vx * h[5];
-            force[o + 2] += wx * h[1] - wy * h[0] + vx * h[4] - vy * h[3];
-            force[o + 3] += wy * h[5] - wz * h[4];
-            force[o + 4] += wz * h[3] - wx * h[5];
-            force[o + 5] += wx * h[4] - wy * h[3];
+            double mass = in[io], hx = in[io + 1], hy = in[io + 2], hz = in[io + 3];
+            double ixx = in[io + 4], ixy = in[io + 5], ixz = in[io + 6], iyy = in[io + 7], iyz = in[io + 8], izz = in[io + 9];
+            double h0 = ixx * wx + ixy * wy + ixz * wz + hy * vz - hz * vy;
+            double h1 = ixy * wx + iyy * wy + iyz * wz + hz * vx - hx * vz;
+            double h2 = ixz * wx + iyz * wy + izz * wz + hx * vy - hy * vx;
+            double h3 = mass * vx - hy * wz + hz * wy;
+            double h4 = mass * vy - hz * wx + hx * wz;
+            double h5 = mass * vz - hx * wy + hy * wx;
+            force[o] = ixx * awx + ixy * awy + ixz * awz + hy * avz - hz * avy
+                    + wy * h2 - wz * h1 + vy * h5 - vz * h4;
+            force[o + 1] = ixy * awx + iyy * awy + iyz * awz + hz * avx - hx * avz
+                    + wz * h0 - wx * h2 + vz * h3 - vx * h5;
+            force[o + 2] = ixz * awx + iyz * awy + izz * awz + hx * avy - hy * avx
+                    + wx * h1 - wy * h0 + vx * h4 - vy * h3;
+            force[o + 3] = mass * avx - hy * awz + hz * awy + wy * h5 - wz * h4;
+            force[o + 4] = mass * avy - hz * awx + hx * awz + wz * h3 - wx * h5;
+            force[o + 5] = mass * avz - hx * awy + hy * awx + wx * h4 - wy * h3;
         }
         if (withWrenches) {
             subtractExternalWrenches(force);
         }
+        // inwards: a body's force plus its children's; a child just before its parent hands it over in locals
+        double c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0;
         for (int b = bodies - 1; b > 0; b--) {
             int o = b * MOTION;
-            tau[b - 1] = s[o] * force[o] + s[o + 1] * force[o + 1] + s[o + 2] * force[o + 2]
-                    + s[o + 3] * force[o + 3] + s[o + 4] * force[o + 4] + s[o + 5] * force[o + 5];
+            double f0 = force[o] + c0, f1 = force[o + 1] + c1, f2 = force[o + 2] + c2;
+            double f3 = force[o + 3] + c3, f4 = force[o + 4] + c4, f5 = force[o + 5] + c5;
+            tau[b - 1] = s[o] * f0 + s[o + 1] * f1 + s[o + 2] * f2 + s[o + 3] * f3 + s[o + 4] * f4 + s[o + 5] * f5;
             int p = tree.parent[b];
+            if (p == b - 1) {
+                c0 = f0; c1 = f1; c2 = f2; c3 = f3; c4 = f4; c5 = f5;
+                continue;
+            }
+            c0 = 0; c1 = 0; c2 = 0; c3 = 0; c4 = 0; c5 = 0;
             if (p != 0) {
                 p *= MOTION;
-                for (int k = 0; k < MOTION; k++) {
-                    force[p + k] += force[o + k];
-                }
+                force[p] += f0;
+                force[p + 1] += f1;
+                force[p + 2] += f2;
+                force[p + 3] += f3;
+                force[p + 4] += f4;
+                force[p + 5] += f5;
             }
         }
     }
