@@ -3,6 +3,7 @@ package org.robocell.benchmarks.jitter;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerFactory;
@@ -14,6 +15,7 @@ import org.robocell.controller.pid.internal.PidControllerFactory;
 import org.robocell.driver.mock.internal.GenericSystemFactory;
 import org.robocell.jitter.BenchCell;
 import org.robocell.manager.ControllerSource;
+import org.robocell.manager.LoopConfig;
 
 /**
  * Outside OSGi, what the runtime's service registry would give a cell: the mock driver's factory for
@@ -26,6 +28,11 @@ public final class Cells {
     }
 
     public static BenchCell create(BenchCell.Robot robot, int rate) {
+        return create(robot, name -> LoopConfig.stepped(name, rate, 4096));
+    }
+
+    /** A cell whose loop {@code loop} configures for the robot's name (the runtime's own loop thread, or a group). */
+    public static BenchCell create(BenchCell.Robot robot, Function<String, LoopConfig> loop) {
         ChannelDirectory channels = new ChannelDirectory();
         Map<String, ControllerFactory> byType = new TreeMap<>();
         byType.put("joint_state_broadcaster/JointStateBroadcaster", new JointStateBroadcasterFactory(channels));
@@ -45,7 +52,7 @@ public final class Cells {
             }
         };
         GenericSystemFactory mock = new GenericSystemFactory();
-        return BenchCell.create(robot, rate, "", plugin -> GenericSystemFactory.PLUGIN.equals(plugin) ? mock : null,
+        return BenchCell.create(robot, loop, "", plugin -> GenericSystemFactory.PLUGIN.equals(plugin) ? mock : null,
                 source, channels);
     }
 

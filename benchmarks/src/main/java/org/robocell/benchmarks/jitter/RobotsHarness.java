@@ -13,7 +13,8 @@ public final class RobotsHarness {
 
     static final String USAGE = String.join(System.lineSeparator(),
             "robots.sh N [options]   N robots in one JVM, then the table of each one's wake-up lateness next to one robot alone",
-            "  --scheduling S   thread-per-robot (each loop its own thread, as the runtime) or shared (one thread, phase-shifted deadlines); default thread-per-robot",
+            "  --scheduling S   thread-per-robot (each loop its own thread, cycled by the harness), shared (one harness thread, phase-shifted deadlines),",
+            "                   runtime (the runtime's loop thread per robot) or runtime-group (the runtime's loop.group: one thread); default thread-per-robot",
             "  --idle I         sleep, sleep_then_spin or spin; default sleep_then_spin (the runtime's default)",
             "  --rate HZ        loop rate; default 1000",
             "  --seconds S      measured seconds per window (alone, then together); default 10",
@@ -68,7 +69,10 @@ public final class RobotsHarness {
         int hz = rate;
         System.out.printf("running %d %s robots at %d Hz (%s, idle %s): %.0f s alone, then %.0f s together%n", robots,
                 kind.label(), hz, scheduling.label(), idle.name().toLowerCase(), warmup + seconds, warmup + seconds);
-        ManyRobots.Report report = ManyRobots.run(robots, hz, warmup, seconds, idle, scheduling, k -> Cells.create(kind, hz));
+        IdleStrategy waits = idle;
+        ManyRobots.Scheduling who = scheduling;
+        ManyRobots.Report report = ManyRobots.run(robots, hz, warmup, seconds, idle, scheduling,
+                k -> Cells.create(kind, name -> ManyRobots.loopConfig(name, hz, waits, who)));
         System.out.println();
         System.out.print(report.table());
     }

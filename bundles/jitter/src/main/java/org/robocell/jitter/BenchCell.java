@@ -103,6 +103,18 @@ public final class BenchCell {
      */
     public static BenchCell create(Robot robot, int rate, String prefix, Function<String, HardwareFactory> drivers,
             ControllerSource controllers, ChannelRegistry channels) {
+        return create(robot, name -> LoopConfig.stepped(name, rate, 4096), prefix, drivers, controllers, channels);
+    }
+
+    /**
+     * As {@link #create(Robot, int, String, Function, ControllerSource, ChannelRegistry)}, the loop as {@code loop}
+     * configures it for the robot's name: an internal clock runs the runtime's own loop thread (or loop group) from
+     * here on, and {@link #activate}, {@link #stepUntilCommitted} and {@link #close} wait for it instead of stepping.
+     *
+     * @since 2.2
+     */
+    public static BenchCell create(Robot robot, Function<String, LoopConfig> loop, String prefix,
+            Function<String, HardwareFactory> drivers, ControllerSource controllers, ChannelRegistry channels) {
         RobotDescription description;
         try (InputStream in = BenchCell.class.getResourceAsStream("cells/" + robot.file)) {
             if (in == null) {
@@ -120,25 +132,27 @@ public final class BenchCell {
         }
         String p = prefix == null ? "" : prefix;
         String robotName = p + robot.label();
-        RobotLoop loop = RobotLoop.create(LoopConfig.stepped(robotName, rate, 4096), controllers);
+        LoopConfig loopConfig = loop.apply(robotName);
+        int rate = loopConfig.rate();
+        RobotLoop robotLoop = RobotLoop.create(loopConfig, controllers);
         ControllersConfig config = ControllersConfig.parse(controllersYaml(p, rate, joints), robot.label() + ".yaml");
         List<Declaration> declarations = new ArrayList<>();
         for (ControllerDeclaration d : config.controllers().values()) {
             declarations.add(new Declaration(d.name(), d.type(), d.fallbackControllers(), d.parameters()));
         }
-        loop.setDeclarations(declarations);
-        loop.setPluginAvailability(plugin -> drivers.apply(plugin) != null);
-        loop.start();
+        robotLoop.setDeclarations(declarations);
+        robotLoop.setPluginAvailability(plugin -> drivers.apply(plugin) != null);
+        robotLoop.start();
         for (HardwareInfo hw : description.hardware()) {
             HardwareFactory f = drivers.apply(hw.plugin());
             if (f == null) {
                 throw new IllegalStateException("no hardware factory serves '" + hw.plugin() + "'");
             }
-            loop.addHardware(hw, f.create(hw));
+            robotLoop.addHardware(hw, f.create(hw));
         }
-        BenchCell cell = new BenchCell(robot, p, loop, List.copyOf(joints), channels);
+        BenchCell cell = new BenchCell(robot, p, robotLoop, List.copyOf(joints), channels);
         for (HardwareInfo hw : description.hardware()) {
-            var r = loop.manager().setHardwareState(hw.name(), LifecycleState.ACTIVE);
+            var r = robotLoop.manager().setHardwareState(hw.name(), LifecycleState.ACTIVE);
             if (!r.ok()) {
                 throw new IllegalStateException("hardware '" + hw.name() + "' did not activate: " + r.message());
             }
@@ -254,6 +268,9 @@ public final class BenchCell {
     public SwitchResult stepUntilCommitted(List<String> activate, List<String> deactivate) {
         CompletableFuture<SwitchResult> f = manager().switchControllers(activate, deactivate, Strictness.STRICT, 100)
                 .toCompletableFuture();
+        if (loop.isRunning()) {
+            return await(f, SwitchResult.failed("the switch did not complete within 10 s"));
+        }
         for (int i = 0; i < 200 && !f.isDone(); i++) {
             loop.step();
         }
@@ -279,11 +296,26 @@ public final class BenchCell {
         }
         for (var hw : manager().hardware()) {
             CompletableFuture<Result> f = loop.removeHardware(hw.name()).toCompletableFuture();
+            if (loop.isRunning()) {
+                await(f, null);
+            }
             for (int i = 0; i < 200 && !f.isDone(); i++) {
                 loop.step();
             }
         }
         loop.stop(1000);
+    }
+
+    /** The answer of a loop that cycles on its own thread, or {@code otherwise} after 10 s. */
+    private static <T> T await(CompletableFuture<T> f, T otherwise) {
+        try {
+            return f.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return otherwise;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return otherwise;
+        }
     }
 
     /** The current value of a state or command interface ({@code joint1/position}), from the manager's snapshot. */

@@ -7,7 +7,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 
+import org.robocell.api.cell.ClockKind;
+import org.robocell.api.cell.LoopStats;
 import org.robocell.manager.IdleStrategy;
+import org.robocell.manager.LoopConfig;
 import org.robocell.manager.RobotLoop;
 
 /**
@@ -20,8 +23,13 @@ import org.robocell.manager.RobotLoop;
  * <li>{@link Scheduling#THREAD_PER_ROBOT}: each robot on its own thread ({@link PeriodicLoop}), as the runtime's
  * loop runner does today;</li>
  * <li>{@link Scheduling#SHARED}: all on one thread ({@link PhasedLoopGroup}).</li>
+ * <li>{@link Scheduling#RUNTIME} and {@link Scheduling#RUNTIME_GROUP}: the runtime's own loops, each robot's loop
+ * thread or one loop group ({@code loop.group}) for all, started and stopped as the cell does; the figures are the
+ * controller manager's own statistics ({@code cell:stats}), reset after the warm-up. The cells must be built with an
+ * internal clock ({@link #loopConfig}).</li>
  * </ul>
- * The service work of every robot (completing switches) runs on one service thread every 10 ms.
+ * The service work of every robot (completing switches) runs on one service thread every 10 ms (the runtime's
+ * schedulings: each robot's own service thread).
  *
  * @since 2.1
  */
@@ -32,7 +40,16 @@ public final class ManyRobots {
         /** One thread per robot, each with the idle strategy. */
         THREAD_PER_ROBOT,
         /** One thread for all robots, phase-shifted deadlines, one idle strategy. */
-        SHARED;
+        SHARED,
+        /** The runtime's loop runner: each robot's own loop thread. */
+        RUNTIME,
+        /** The runtime's loop group: one thread runs every robot's cycles. */
+        RUNTIME_GROUP;
+
+        /** Whether the runtime's own loops run the robots (cells with an internal clock). */
+        public boolean runtime() {
+            return this == RUNTIME || this == RUNTIME_GROUP;
+        }
 
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -44,7 +61,8 @@ public final class ManyRobots {
                     return s;
                 }
             }
-            throw new IllegalArgumentException("unknown scheduling '" + label + "': thread-per-robot or shared");
+            throw new IllegalArgumentException("unknown scheduling '" + label
+                    + "': thread-per-robot, shared, runtime or runtime-group");
         }
     }
 
@@ -97,6 +115,15 @@ public final class ManyRobots {
     private ManyRobots() {
     }
 
+    /** The loop configuration a cell of this run needs: stepped (the harness cycles it) or the runtime's own loop. */
+    public static LoopConfig loopConfig(String robot, int rate, IdleStrategy idle, Scheduling scheduling) {
+        if (!scheduling.runtime()) {
+            return LoopConfig.stepped(robot, rate, 4096);
+        }
+        LoopConfig c = new LoopConfig(robot, rate, ClockKind.INTERNAL, idle, 4096, false, rate);
+        return scheduling == Scheduling.RUNTIME_GROUP ? c.inGroup("robots") : c;
+    }
+
     /**
      * Builds {@code robots} cells with {@code cells} (index → a fresh cell at {@code rate}), brings up each one's
      * broadcaster and trajectory, runs the two windows and closes the cells.
@@ -121,10 +148,23 @@ public final class ManyRobots {
                 cell.activate("jsb", "jtc");
                 cell.sendLongTrajectory("jtc", 1000, spacing);
             }
-            RobotResult first = window(List.of(all.get(0)), period, warmupSeconds, seconds, idle, scheduling).get(0);
+            RobotResult first;
+            List<RobotResult> together;
+            if (scheduling.runtime()) {
+                for (BenchCell c : all.subList(1, all.size())) {
+                    c.loop().stop(1000);
+                }
+                first = runtimeWindow(all.subList(0, 1), warmupSeconds, seconds).get(0);
+                for (BenchCell c : all.subList(1, all.size())) {
+                    c.loop().start();
+                }
+                together = runtimeWindow(all, warmupSeconds, seconds);
+            } else {
+                first = window(List.of(all.get(0)), period, warmupSeconds, seconds, idle, scheduling).get(0);
+                together = window(all, period, warmupSeconds, seconds, idle, scheduling);
+            }
             RobotResult alone = new RobotResult("alone", first.cycles(), first.overruns(), first.rephases(),
                     first.lateness(), first.execution());
-            List<RobotResult> together = window(all, period, warmupSeconds, seconds, idle, scheduling);
             String machine = String.format(Locale.ROOT, "nproc %d, Java %s, load average %s at start, %s at end",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), load0,
                     Harness.loadAverage());
@@ -197,6 +237,29 @@ public final class ManyRobots {
             service.join(1000);
         }
         return results;
+    }
+
+    /** The runtime's loops of {@code cells} running: statistics reset after the warm-up, read after the window. */
+    private static List<RobotResult> runtimeWindow(List<BenchCell> cells, double warmupSeconds, double seconds)
+            throws InterruptedException {
+        Thread.sleep((long) (warmupSeconds * 1000));
+        for (BenchCell c : cells) {
+            c.manager().resetStats();
+        }
+        Thread.sleep((long) (seconds * 1000));
+        List<RobotResult> results = new ArrayList<>();
+        for (int k = 0; k < cells.size(); k++) {
+            LoopStats s = cells.get(k).manager().stats();
+            // the manager's cycle counter runs from the loop's start; its histograms from the reset
+            results.add(new RobotResult("r" + k, s.lateness().count(), s.overruns(), 0, percentiles(s.lateness()),
+                    percentiles(s.execution())));
+        }
+        return results;
+    }
+
+    private static JitterReport.Percentiles percentiles(LoopStats.Percentiles p) {
+        // the manager keeps no p90; this table does not print one
+        return new JitterReport.Percentiles(p.count(), p.p50(), 0, p.p99(), p.p999(), p.max(), p.mean());
     }
 
     /** A loop thread as the runtime's loop runner makes one: highest Java priority, a daemon. */

@@ -8,7 +8,7 @@
  * one robot alone.
  */
 @Export
-@Version("2.1.0")
+@Version("2.2.0")
 package org.robocell.jitter;
 
 import org.osgi.annotation.bundle.Export;

@@ -13,8 +13,9 @@ import org.robocell.manager.IdleStrategy;
 class ManyRobotsTest {
 
     @Test
-    void everyRobotRecordsTheCyclesOfItsWindowAloneAndTogetherInBothSchedulings() throws InterruptedException {
-        for (ManyRobots.Scheduling scheduling : ManyRobots.Scheduling.values()) {
+    void everyRobotRecordsTheCyclesOfItsWindowAloneAndTogetherInTheHarnessSchedulings() throws InterruptedException {
+        for (ManyRobots.Scheduling scheduling : List.of(ManyRobots.Scheduling.THREAD_PER_ROBOT,
+                ManyRobots.Scheduling.SHARED)) {
             ManyRobots.Report r = ManyRobots.run(3, 200, 0.1, 0.5, IdleStrategy.SLEEP, scheduling,
                     k -> TestCells.create(BenchCell.Robot.FR3, 200));
             assertEquals(3, r.together().size(), scheduling.label());
@@ -31,6 +32,31 @@ class ManyRobotsTest {
             assertTrue(table.contains("\nalone "), table);
             assertTrue(table.contains("\nr2 "), table);
         }
+    }
+
+    /**
+     * The runtime's own loops (a loop thread per robot, or the {@code loop.group} thread) run the robots; the figures
+     * are the managers' statistics of the window.
+     */
+    @Test
+    void theRuntimesLoopsRunEveryRobotAloneAndTogether() throws InterruptedException {
+        for (ManyRobots.Scheduling scheduling : List.of(ManyRobots.Scheduling.RUNTIME,
+                ManyRobots.Scheduling.RUNTIME_GROUP)) {
+            ManyRobots.Report r = ManyRobots.run(3, 200, 0.1, 0.5, IdleStrategy.SLEEP, scheduling,
+                    k -> TestCells.create(BenchCell.Robot.FR3,
+                            name -> ManyRobots.loopConfig(name, 200, IdleStrategy.SLEEP, scheduling)));
+            assertEquals(List.of("r0", "r1", "r2"), r.together().stream().map(ManyRobots.RobotResult::name).toList());
+            for (ManyRobots.RobotResult robot : concat(r.alone(), r.together())) {
+                assertTrue(robot.cycles() > 0 && robot.lateness().count() > 0, scheduling.label() + " " + robot);
+                assertTrue(robot.execution().p50() > 0, "the manager's cycle ran: " + robot);
+            }
+            assertTrue(r.table().startsWith("3 robots at 200 Hz in one JVM, " + scheduling.label()), r.table());
+        }
+        assertEquals("runtime-group", ManyRobots.Scheduling.RUNTIME_GROUP.label());
+        assertEquals("robots", ManyRobots.loopConfig("fr3", 1000, IdleStrategy.SLEEP,
+                ManyRobots.Scheduling.RUNTIME_GROUP).loopGroup());
+        assertEquals("", ManyRobots.loopConfig("fr3", 1000, IdleStrategy.SLEEP, ManyRobots.Scheduling.RUNTIME)
+                .loopGroup());
     }
 
     @Test
@@ -107,7 +133,7 @@ class ManyRobotsTest {
         assertEquals("a group needs at least one loop",
                 assertThrows(IllegalArgumentException.class, () -> new PhasedLoopGroup(1000, IdleStrategy.SPIN))
                         .getMessage());
-        assertEquals("unknown scheduling 'fair': thread-per-robot or shared",
+        assertEquals("unknown scheduling 'fair': thread-per-robot, shared, runtime or runtime-group",
                 assertThrows(IllegalArgumentException.class, () -> ManyRobots.Scheduling.fromLabel("fair")).getMessage());
         assertEquals(ManyRobots.Scheduling.THREAD_PER_ROBOT, ManyRobots.Scheduling.fromLabel("thread_per_robot"));
     }

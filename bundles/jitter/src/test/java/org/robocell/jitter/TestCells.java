@@ -20,6 +20,10 @@ final class TestCells {
     }
 
     static BenchCell create(BenchCell.Robot robot, int rate) {
+        return create(robot, name -> org.robocell.manager.LoopConfig.stepped(name, rate, 4096));
+    }
+
+    static BenchCell create(BenchCell.Robot robot, java.util.function.Function<String, org.robocell.manager.LoopConfig> loop) {
         ChannelDirectory channels = new ChannelDirectory();
         Map<String, ControllerFactory> byType = Map.of(
                 "joint_state_broadcaster/JointStateBroadcaster", new JointStateBroadcasterFactory(channels),
@@ -39,7 +43,7 @@ final class TestCells {
             }
         };
         GenericSystemFactory mock = new GenericSystemFactory();
-        return BenchCell.create(robot, rate, "", p -> GenericSystemFactory.PLUGIN.equals(p) ? mock : null, source,
+        return BenchCell.create(robot, loop, "", p -> GenericSystemFactory.PLUGIN.equals(p) ? mock : null, source,
                 channels);
     }
 }

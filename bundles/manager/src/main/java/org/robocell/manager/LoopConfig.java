@@ -28,13 +28,26 @@ import org.robocell.api.cell.ClockKind;
  *                                           take; 0 or less: one loop period (since 2.0)
  * @param budgetOverruns                     overruns of the budget in a row after which the controller or
  *                                           component is taken out as failed; 0 or less: 3 (since 2.0)
+ * @param loopGroup                          the loop group whose one thread runs this loop's cycles with those of the
+ *                                           other robots of the group (internal clock, same rate); empty: a loop
+ *                                           thread of its own. The first robot of a group sets its idle strategy and
+ *                                           real-time settings (since 2.3)
  */
 public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy idle, int slotCapacity,
         boolean allowActivationOnInactiveHardware, int defaultSwitchTimeoutCycles, int threadPriority,
-        List<Integer> cpuAffinity, boolean lockMemory, long executionBudgetNanos, int budgetOverruns) {
+        List<Integer> cpuAffinity, boolean lockMemory, long executionBudgetNanos, int budgetOverruns,
+        String loopGroup) {
 
     /** Overruns in a row that take a controller or component out when the configuration gives no number. */
     public static final int DEFAULT_BUDGET_OVERRUNS = 3;
+
+    /** A loop on a thread of its own. */
+    public LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy idle, int slotCapacity,
+            boolean allowActivationOnInactiveHardware, int defaultSwitchTimeoutCycles, int threadPriority,
+            List<Integer> cpuAffinity, boolean lockMemory, long executionBudgetNanos, int budgetOverruns) {
+        this(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware, defaultSwitchTimeoutCycles,
+                threadPriority, cpuAffinity, lockMemory, executionBudgetNanos, budgetOverruns, "");
+    }
 
     /** A loop with the scheduler, CPUs and memory left alone. */
     public LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy idle, int slotCapacity,
@@ -77,6 +90,7 @@ public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy i
             budgetOverruns = DEFAULT_BUDGET_OVERRUNS;
         }
         cpuAffinity = cpuAffinity == null ? List.of() : List.copyOf(cpuAffinity);
+        loopGroup = loopGroup == null ? "" : loopGroup.trim();
         for (int cpu : cpuAffinity) {
             if (cpu < 0) {
                 throw new IllegalArgumentException("robot '" + robot + "': CPU numbers start at 0, got " + cpu);
@@ -92,7 +106,7 @@ public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy i
     public LoopConfig withRealTime(int threadPriority, List<Integer> cpuAffinity, boolean lockMemory) {
         return new LoopConfig(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware,
                 defaultSwitchTimeoutCycles, threadPriority, cpuAffinity, lockMemory, executionBudgetNanos,
-                budgetOverruns);
+                budgetOverruns, loopGroup);
     }
 
     /**
@@ -103,7 +117,18 @@ public record LoopConfig(String robot, int rate, ClockKind clock, IdleStrategy i
     public LoopConfig withBudget(long executionBudgetNanos, int budgetOverruns) {
         return new LoopConfig(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware,
                 defaultSwitchTimeoutCycles, threadPriority, cpuAffinity, lockMemory, executionBudgetNanos,
-                budgetOverruns);
+                budgetOverruns, loopGroup);
+    }
+
+    /**
+     * This configuration in the loop group {@code group} (empty: a loop thread of its own).
+     *
+     * @since 2.3
+     */
+    public LoopConfig inGroup(String group) {
+        return new LoopConfig(robot, rate, clock, idle, slotCapacity, allowActivationOnInactiveHardware,
+                defaultSwitchTimeoutCycles, threadPriority, cpuAffinity, lockMemory, executionBudgetNanos,
+                budgetOverruns, group);
     }
 
     /**

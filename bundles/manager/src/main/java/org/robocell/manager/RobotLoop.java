@@ -146,6 +146,16 @@ public final class RobotLoop {
         return runner == null ? null : runner.realTimeReport();
     }
 
+    /**
+     * The loop group whose thread runs this loop's cycles ({@link LoopConfig#loopGroup()}), or empty when the loop
+     * has a thread of its own (no group asked for, a group it could not join, not started, or stepped).
+     *
+     * @since 2.3
+     */
+    public String loopGroup() {
+        return runner == null ? "" : runner.loopGroup();
+    }
+
     /** Stepped clock: one cycle at the next virtual time, then the service work. */
     public void step() {
         requireStepped();

@@ -4,7 +4,7 @@
  * {@link org.robocell.api.cell.ControllerManager} service implementation) and a loop with its clock.
  */
 @Export
-@Version("2.2.0")
+@Version("2.3.0")
 package org.robocell.manager;
 
 import org.osgi.annotation.bundle.Export;

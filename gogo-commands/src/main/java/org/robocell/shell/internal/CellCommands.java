@@ -63,9 +63,10 @@ public final class CellCommands {
             if (sb.length() > 0) {
                 sb.append("\n\n");
             }
-            sb.append(String.format(Locale.ROOT, "%s: %d Hz, %s clock, %s, cycle %d; %d cycles measured, %d overruns,"
+            sb.append(String.format(Locale.ROOT, "%s: %d Hz, %s clock, %s%s, cycle %d; %d cycles measured, %d overruns,"
                     + " %d switches", s.robot(), s.rate(), s.clock().name().toLowerCase(Locale.ROOT),
-                    s.running() ? "running" : "stopped", s.cycles(), s.period().count(), s.overruns(), s.switches()));
+                    s.running() ? "running" : "stopped", s.loopGroup().isEmpty() ? "" : " in loop group " + s.loopGroup(),
+                    s.cycles(), s.period().count(), s.overruns(), s.switches()));
             Table t = Table.of("µs", "p50", "p99", "p99.9", "max", "mean");
             row(t, "period", s.period());
             row(t, "execution", s.execution());

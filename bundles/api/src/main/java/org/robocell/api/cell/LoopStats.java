@@ -23,13 +23,26 @@ package org.robocell.api.cell;
  * @param switches          switches committed at a cycle boundary
  * @param lastError         the last error the loop caught, or null
  * @param robotWait         hardware clock: how long each cycle's reads waited for the robot's packet (since 1.4)
+ * @param loopGroup         the loop group whose one thread runs this loop's cycles with other robots', or empty when
+ *                          the loop has a thread of its own (since 1.8)
  */
 public record LoopStats(String robot, ClockKind clock, int rate, boolean running, long cycles, long overruns,
         Percentiles period, Percentiles execution, Percentiles lateness, long controllerErrors, long hardwareErrors,
-        long clampedCommands, long nonFiniteCommands, long switches, String lastError, Percentiles robotWait) {
+        long clampedCommands, long nonFiniteCommands, long switches, String lastError, Percentiles robotWait,
+        String loopGroup) {
 
     public LoopStats {
         robotWait = robotWait == null ? Percentiles.EMPTY : robotWait;
+        loopGroup = loopGroup == null ? "" : loopGroup;
+    }
+
+    /** Statistics of a loop on a thread of its own. */
+    public LoopStats(String robot, ClockKind clock, int rate, boolean running, long cycles, long overruns,
+            Percentiles period, Percentiles execution, Percentiles lateness, long controllerErrors,
+            long hardwareErrors, long clampedCommands, long nonFiniteCommands, long switches, String lastError,
+            Percentiles robotWait) {
+        this(robot, clock, rate, running, cycles, overruns, period, execution, lateness, controllerErrors,
+                hardwareErrors, clampedCommands, nonFiniteCommands, switches, lastError, robotWait, "");
     }
 
     /** Statistics of a loop whose robot owns no cycle (no wait for it). */

@@ -150,7 +150,8 @@ final class RobotAssembly {
         loop = RobotLoop.create(new LoopConfig(settings.name(), rate, settings.clock(), settings.idle(),
                 settings.slotCapacity(), activationOnInactive, settings.switchTimeoutCycles())
                 .withRealTime(settings.loopPriority(), settings.loopCpus(), settings.loopLockMemory())
-                .withBudget(settings.budgetMicros() * 1000L, settings.budgetOverruns()),
+                .withBudget(settings.budgetMicros() * 1000L, settings.budgetOverruns())
+                .inGroup(settings.loopGroup()),
                 factories);
         if (controllers != null) {
             List<Declaration> declarations = new ArrayList<>();
@@ -483,6 +484,10 @@ final class RobotAssembly {
 
     String controlMode() {
         return lifecycle.controlMode();
+    }
+
+    String defaultControlMode() {
+        return lifecycle.defaultMode();
     }
 
     RobotSettings settings() {

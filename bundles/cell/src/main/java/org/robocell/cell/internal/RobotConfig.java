@@ -52,6 +52,11 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "sleep, sleep_then_spin or spin (internal clock)")
     String idle_strategy() default "sleep_then_spin";
 
+    @AttributeDefinition(description = "Loop group: robots naming the same group (internal clock, same rate) run their"
+            + " cycles on one shared thread, deadlines spread over the period; the first robot of the group sets its"
+            + " idle strategy and real-time settings. Empty: a loop thread of its own")
+    String loop_group() default "";
+
     @AttributeDefinition(description = "Launch arguments that $(var name) in the controllers files reads (a launch file's"
             + " ParameterFile with allow_substs), in xacro's form: name:=value, space separated")
     String launch_args() default "";

@@ -35,6 +35,7 @@ import org.robocell.manager.IdleStrategy;
  * @param hardwarePlugins        component name (or {@code *} for every component) to the plugin that drives it
  *                               instead of the one the description names
  * @param launchArgs             the launch arguments {@code $(var name)} in the controllers files reads
+ * @param loopGroup              the loop group whose thread runs this robot's cycles, or empty: its own thread
  */
 record RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
         IdleStrategy idle, List<String> hardwareUnconfigured, List<String> hardwareInactive, List<String> load,
@@ -43,7 +44,7 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
         String controlMode, List<String> configurationControllers, LifecycleState lifecycle, String prefix,
         int loopPriority, List<Integer> loopCpus, boolean loopLockMemory, int budgetMicros, int budgetOverruns,
         Map<String, String> xacroArgs, List<Path> packagePath, Map<String, String> hardwarePlugins,
-        Map<String, String> launchArgs) {
+        Map<String, String> launchArgs, String loopGroup) {
 
     /** A robot whose controllers files hold no launch substitutions. */
     RobotSettings(String name, Path urdf, List<Path> controllers, String namespace, ClockKind clock, int rate,
@@ -56,7 +57,7 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
         this(name, urdf, controllers, namespace, clock, rate, idle, hardwareUnconfigured, hardwareInactive, load, activate,
                 slotCapacity, allowActivationOnInactiveHardware, controllersBeforeHardware, switchTimeoutCycles,
                 controlModes, controlMode, configurationControllers, lifecycle, prefix, loopPriority, loopCpus,
-                loopLockMemory, budgetMicros, budgetOverruns, xacroArgs, packagePath, hardwarePlugins, Map.of());
+                loopLockMemory, budgetMicros, budgetOverruns, xacroArgs, packagePath, hardwarePlugins, Map.of(), "");
     }
 
     /** A robot whose components are driven by the plugins its description names. */
@@ -137,6 +138,7 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
         hardwarePlugins = hardwarePlugins == null ? Map.of()
                 : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(hardwarePlugins));
         launchArgs = launchArgs == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(launchArgs));
+        loopGroup = loopGroup == null ? "" : loopGroup.trim();
     }
 
     /**
@@ -250,7 +252,8 @@ record RobotSettings(String name, Path urdf, List<Path> controllers, String name
                 qualified(ns, c.configuration_controllers()), lifecycle, c.prefix() == null ? "" : c.prefix().trim(),
                 c.loop_priority(), cpus, c.loop_lock_memory(), c.budget_us(), c.budget_overruns(),
                 XacroArgs.parse(c.xacro_args(), name), list(c.package_path()).stream().map(base::resolve).toList(),
-                HardwarePlugins.parse(list(c.hardware_plugins()), name), XacroArgs.parse(c.launch_args(), name, "launch.args"));
+                HardwarePlugins.parse(list(c.hardware_plugins()), name), XacroArgs.parse(c.launch_args(), name, "launch.args"),
+                c.loop_group());
     }
 
     private static List<String> qualified(String ns, String[] values) {

@@ -88,6 +88,11 @@ public final class ControllerManagerImpl implements ControllerManager {
         state.running = running;
     }
 
+    /** The loop group whose thread runs this loop's cycles, empty when it has its own (for its statistics). */
+    void setLoopGroup(String group) {
+        state.stats.loopGroup = group == null ? "" : group;
+    }
+
     public void setControllerSource(ControllerSource source) {
         state.source = source;
     }

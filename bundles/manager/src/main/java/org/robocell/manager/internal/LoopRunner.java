@@ -17,6 +17,9 @@ import org.robocell.manager.realtime.RealTime;
  * switches and handles hardware failures off the loop. The loop thread applies the configured real-time settings
  * (SCHED_FIFO priority, CPU affinity, mlockall) to itself before its first cycle; one that cannot be applied is
  * logged once and the loop runs without it.
+ * <p>
+ * A robot whose configuration names a {@link LoopConfig#loopGroup() loop group} has no loop thread of its own: its
+ * cycles run on the group's thread ({@link LoopGroups}); one that cannot share is told why, once, and gets its own.
  */
 public final class LoopRunner {
 
@@ -27,13 +30,20 @@ public final class LoopRunner {
     private final long period;
     private final String robot;
     private final LoopConfig config;
+    private final LoopGroups groups;
     private volatile String realTimeReport;
+    private LoopGroups.Placement placement;
     private volatile boolean running;
     private Thread loopThread;
     private Thread serviceThread;
 
     public LoopRunner(ControllerManagerImpl manager, LoopConfig config) {
+        this(manager, config, LoopGroups.process());
+    }
+
+    LoopRunner(ControllerManagerImpl manager, LoopConfig config, LoopGroups groups) {
         this.manager = manager;
+        this.groups = groups;
         this.cycle = manager.loop();
         this.config = config;
         this.robot = config.robot();
@@ -44,7 +54,14 @@ public final class LoopRunner {
 
     /** What the loop thread made of the real-time settings at its last start; null before it started. */
     public String realTimeReport() {
-        return realTimeReport;
+        LoopGroups.Placement p = placement;
+        return p != null && p.group() != null ? p.group().realTimeReport() : realTimeReport;
+    }
+
+    /** The loop group this robot's cycles run in, or empty when it has a loop thread of its own. */
+    public String loopGroup() {
+        LoopGroups.Placement p = placement;
+        return p != null && p.group() != null ? p.group().name() : "";
     }
 
     public synchronized void start() {
@@ -56,6 +73,17 @@ public final class LoopRunner {
         serviceThread.setDaemon(true);
         cycle.setWakeService(() -> LockSupport.unpark(serviceThread));
         serviceThread.start();
+        if (!config.loopGroup().isEmpty()) {
+            placement = groups.join(config, cycle, this::applyRealTime);
+            if (placement.group() != null) {
+                manager.setLoopGroup(placement.group().name());
+                manager.setRunning(true);
+                System.getLogger("org.robocell.manager").log(System.Logger.Level.INFO, "robot " + robot
+                        + ": cycles on the thread of loop group " + placement.group().name());
+                return;
+            }
+            System.getLogger("org.robocell.manager").log(System.Logger.Level.WARNING, placement.message());
+        }
         loopThread = new Thread(this::loop, "robocell-" + robot + "-loop");
         loopThread.setDaemon(true);
         loopThread.setPriority(Thread.MAX_PRIORITY);
@@ -71,7 +99,14 @@ public final class LoopRunner {
             return true;
         }
         running = false;
-        boolean stopped = join(loopThread, boundMillis);
+        boolean stopped;
+        if (placement != null && placement.group() != null) {
+            stopped = groups.leave(placement, boundMillis);
+            placement = null;
+            manager.setLoopGroup("");
+        } else {
+            stopped = join(loopThread, boundMillis);
+        }
         manager.setRunning(false);
         LockSupport.unpark(serviceThread);
         join(serviceThread, boundMillis);
@@ -149,7 +184,9 @@ public final class LoopRunner {
         } catch (RuntimeException | LinkageError e) {
             tid = "";
         }
-        StringBuilder report = new StringBuilder("robot ").append(robot).append(": loop thread ")
+        StringBuilder report = new StringBuilder("robot ").append(robot)
+                .append(config.loopGroup().isEmpty() ? "" : " (first of loop group " + config.loopGroup() + ")")
+                .append(": loop thread ")
                 .append(Thread.currentThread().getName()).append(tid);
         if (refused.isEmpty()) {
             report.append(" runs with ").append(String.join(", ", applied));

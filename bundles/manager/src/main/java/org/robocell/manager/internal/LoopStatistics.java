@@ -30,6 +30,8 @@ final class LoopStatistics {
     private Histogram robotWaitInterval;
 
     volatile long cycles;
+    /** The loop group running this loop's cycles, empty: a thread of its own (set by the loop runner). */
+    volatile String loopGroup = "";
     volatile long overruns;
     volatile long controllerErrors;
     volatile long hardwareErrors;
@@ -129,7 +131,7 @@ final class LoopStatistics {
         return new LoopStats(robot, clock, rate, running, cycles, overruns - overrunsAtReset, percentiles(periodSum),
                 percentiles(executionSum), percentiles(latenessSum), controllerErrors - controllerErrorsAtReset,
                 hardwareErrors - hardwareErrorsAtReset, clamped - clampedAtReset, nonFinite - nonFiniteAtReset,
-                switches - switchesAtReset, lastError(), percentiles(robotWaitSum));
+                switches - switchesAtReset, lastError(), percentiles(robotWaitSum), loopGroup);
     }
 
     String lastError() {
