@@ -6,6 +6,7 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
@@ -92,6 +93,11 @@ final class CellFixture {
 
     /** Waits (bounded, 20 s) for an asynchronous effect. */
     static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        await(condition, what, () -> "");
+    }
+
+    /** As {@link #await(BooleanSupplier, String)}, the failure naming what was last measured. */
+    static void await(BooleanSupplier condition, String what, Supplier<String> measured) throws InterruptedException {
         for (int i = 0; i < 2000; i++) {
             if (condition.getAsBoolean()) {
                 return;
@@ -99,7 +105,8 @@ final class CellFixture {
             Thread.sleep(10);
         }
         if (!condition.getAsBoolean()) {
-            throw new AssertionError("timed out waiting for " + what);
+            String last = measured.get();
+            throw new AssertionError("timed out waiting for " + what + (last.isEmpty() ? "" : " (" + last + ")"));
         }
     }
 }

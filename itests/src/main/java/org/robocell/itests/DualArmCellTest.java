@@ -176,10 +176,11 @@ class DualArmCellTest {
         assertTrue(sent.startsWith("sent"), sent);
         // within 5 mm and 0.05 rad once settled: the left at its target, the right where the left's move puts it
         CellFixture.await(() -> DualArmMath.distance(pose(left), goal) < 0.005
-                && DualArmMath.angle(pose(left), goal) < 0.05, "the left end effector at its target");
+                && DualArmMath.angle(pose(left), goal) < 0.05, "the left end effector at its target",
+                () -> offBy(pose(left), goal));
         CellFixture.await(() -> DualArmMath.distance(relativePose(), relative) < 0.005
                 && DualArmMath.angle(relativePose(), relative) < 0.05,
-                "the right end effector at its pose relative to the left one");
+                "the right end effector at its pose relative to the left one", () -> offBy(relativePose(), relative));
         assertTrue(DualArmMath.distance(pose(right), rightBefore) > 0.05,
                 "the right arm moved with the left: " + DualArmMath.distance(pose(right), rightBefore) + " m");
         assertEquals(RobotMode.MOVE, left.state().robotMode(), "no reflex on the way");
@@ -215,6 +216,12 @@ class DualArmCellTest {
         awaitController(CONTROLLER, LifecycleState.ACTIVE);
         CellFixture.await(() -> left.state().robotMode() == RobotMode.MOVE && right.state().robotMode() == RobotMode.MOVE,
                 "both robots under torque control again");
+    }
+
+    private String offBy(double[] pose, double[] wanted) {
+        return String.format("off by %.2f mm and %.4f rad, robot mode left %s right %s",
+                DualArmMath.distance(pose, wanted) * 1000, DualArmMath.angle(pose, wanted), left.state().robotMode(),
+                right.state().robotMode());
     }
 
     /** The right end effector in the left end effector's frame, both in world coordinates. */

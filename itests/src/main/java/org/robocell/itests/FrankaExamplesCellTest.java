@@ -99,7 +99,7 @@ class FrankaExamplesCellTest {
         props.put("budget.us", 1_000_000);
         props.put("load", "joint_position_example_controller,joint_velocity_example_controller,"
                 + "cartesian_pose_example_controller,cartesian_velocity_example_controller,elbow_example_controller,"
-                + "move_to_start_example_controller,move_to_ready,franka_robot_state_broadcaster");
+                + "move_to_start_example_controller,move_to_ready,franka_robot_state_broadcaster,model_example_controller");
         robot.update(props);
         manager = new CellFixture(context, configAdmin).manager(ROBOT);
         awaitController("joint_trajectory_controller", LifecycleState.ACTIVE);
@@ -260,6 +260,32 @@ class FrankaExamplesCellTest {
                 channel("franka_robot_state_broadcaster/current_pose", "position.x"), 1e-4);
         assertEquals(0.0, Math.abs(channel("franka_robot_state_broadcaster/current_pose", "orientation.x")) - 1.0,
                 1e-3, "the flange pointing down at the ready pose");
+    }
+
+    @Test
+    void theModelExamplePublishesTheModelOfTheLiveState() throws Exception {
+        awaitController("model_example_controller", LifecycleState.INACTIVE);
+        String switched = shell.run("controller:switch -r " + ROBOT + " -a model_example_controller");
+        assertTrue(switched.contains("Successfully switched controllers"), switched);
+        // once a second of the robot's time: the second publication is of a state the loop read after activation
+        CellFixture.await(() -> channels.find("model_example_controller/model", StateOutput.class)
+                .map(c -> c.publications() >= 2).orElse(false), "the model published twice");
+        StateOutput.Snapshot model = channels.find("model_example_controller/model", StateOutput.class).orElseThrow()
+                .snapshot();
+        // the trajectory controller holds the arm still, so the driver's model of the live state is the one published
+        for (int i = 0; i < 49; i++) {
+            assertEquals(state("fr3/robot_model/mass_" + i), value(model, "mass_" + i), 1e-6, "mass_" + i);
+        }
+        for (int i = 0; i < 7; i++) {
+            assertEquals(state("fr3/robot_model/gravity_" + i), value(model, "gravity_" + i), 1e-3, "gravity_" + i);
+        }
+        for (int i = 0; i < 42; i++) {
+            assertEquals(state("fr3/robot_model/zero_jacobian_kEndEffector_" + i),
+                    value(model, "end_effector_zero_jacobian_" + i), 1e-6, "end_effector_zero_jacobian_" + i);
+        }
+        assertTrue(value(model, "mass_0") > 0, "a mass matrix with a positive diagonal");
+        assertTrue(Math.abs(value(model, "gravity_1")) > 1, "joint 2 carries the arm's weight at the ready pose");
+        assertMovingWithoutError("model example");
     }
 
     private void switchTo(String activate, String deactivate) throws Exception {
