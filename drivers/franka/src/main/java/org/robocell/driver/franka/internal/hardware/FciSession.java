@@ -5,6 +5,7 @@ import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.DatagramChannel;
@@ -40,16 +41,35 @@ final class FciSession implements AutoCloseable {
         InetSocketAddress robot = new InetSocketAddress(InetAddress.getByName(settings.robotIp()),
                 settings.commandPort());
         long deadline = System.nanoTime() + settings.connectTimeoutMs() * 1_000_000L;
+        IOException lastRefusal = null;
         while (true) {
             try {
                 return tryOpen(settings, robot, deadline);
             } catch (ConnectException | Busy e) {
                 // refused, or closed at once: the robot serves one client and may still be closing the last one
+                IOException refusal = e instanceof Busy b ? (IOException) b.getCause() : e;
                 if (System.nanoTime() - deadline >= 0) {
-                    throw e instanceof Busy b ? (IOException) b.getCause() : e;
+                    throw refusal;
                 }
+                lastRefusal = refusal;
                 LockSupport.parkNanos(20_000_000);
+            } catch (ConnectTimedOut e) {
+                // the last try had only what was left of the deadline: a robot that refused until then is refusing
+                if (lastRefusal != null) {
+                    lastRefusal.addSuppressed(e.getCause());
+                    throw lastRefusal;
+                }
+                throw (IOException) e.getCause();
             }
+        }
+    }
+
+    /** Connecting timed out (as opposed to the robot not answering Connect in time). */
+    private static final class ConnectTimedOut extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        ConnectTimedOut(SocketTimeoutException cause) {
+            super(cause.getMessage(), cause);
         }
     }
 
@@ -71,7 +91,11 @@ final class FciSession implements AutoCloseable {
             int udpPort = ((InetSocketAddress) udp.getLocalAddress()).getPort();
             ProtocolVersion v = settings.firstVersion();
             int timeout = (int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
-            channel = CommandChannel.open(robot, v, timeout);
+            try {
+                channel = CommandChannel.open(robot, v, timeout);
+            } catch (SocketTimeoutException e) {
+                throw new ConnectTimedOut(e);
+            }
             FciResponse r = connect(channel, v, udpPort, timeout);
             if (r.status() != ConnectStatus.SUCCESS && settings.protocol() == null
                     && ProtocolVersion.of(r.version()).isPresent() && r.version() != v.number()) {

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 import org.robocell.driver.franka.gripper.api.HandState;
 import org.robocell.driver.franka.gripper.protocol.GripperCodec;
@@ -103,9 +104,14 @@ final class GripperLink implements AutoCloseable {
      * again until the deadline, as the arm's driver does.
      */
     private static Socket connect(InetSocketAddress hand, long timeoutNanos) throws IOException {
+        return connect(hand, timeoutNanos, Socket::new);
+    }
+
+    static Socket connect(InetSocketAddress hand, long timeoutNanos, Supplier<Socket> sockets) throws IOException {
         long deadline = System.nanoTime() + timeoutNanos;
+        ConnectException lastRefusal = null;
         while (true) {
-            Socket tcp = new Socket();
+            Socket tcp = sockets.get();
             try {
                 tcp.connect(hand, (int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
                 return tcp;
@@ -114,7 +120,16 @@ final class GripperLink implements AutoCloseable {
                 if (System.nanoTime() - deadline >= 0) {
                     throw refused;
                 }
+                lastRefusal = refused;
                 LockSupport.parkNanos(50_000_000);
+            } catch (SocketTimeoutException lastTryRanOut) {
+                tcp.close();
+                // a Hand that refused until the deadline is reported as refusing, not as the last try's short timeout
+                if (lastRefusal != null) {
+                    lastRefusal.addSuppressed(lastTryRanOut);
+                    throw lastRefusal;
+                }
+                throw lastTryRanOut;
             } catch (IOException | RuntimeException e) {
                 tcp.close();
                 throw e;

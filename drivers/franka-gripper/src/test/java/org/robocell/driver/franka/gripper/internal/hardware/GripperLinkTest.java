@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketAddress;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -95,6 +98,38 @@ class GripperLinkTest {
         server.close();
         assertThrows(java.net.ConnectException.class, () -> GripperLink.open(new GripperSettings("127.0.0.1", port,
                 Duration.ofMillis(200), Duration.ofSeconds(5), Duration.ofSeconds(1))));
+    }
+
+    @Test
+    void aHandRefusingUntilTheLastTryWhoseTimeRanOutIsReportedAsRefusing() {
+        // on a loaded machine the last try, given only what is left of the deadline, can time out before it sees
+        // the refusal: the Hand is still the one that refused
+        int[] tries = {0};
+        java.net.ConnectException e = assertThrows(java.net.ConnectException.class, () -> GripperLink.connect(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 9), Duration.ofMillis(120).toNanos(),
+                () -> new Socket() {
+                    @Override
+                    public void connect(SocketAddress endpoint, int timeout) throws IOException {
+                        if (tries[0]++ < 2) {
+                            throw new java.net.ConnectException("Connection refused");
+                        }
+                        throw new SocketTimeoutException("Connect timed out");
+                    }
+                }));
+        assertEquals("Connection refused", e.getMessage());
+        assertEquals(1, e.getSuppressed().length, "the last try's timeout is kept beside it");
+    }
+
+    @Test
+    void aHandThatWasNeverRefusedButTimedOutIsReportedAsTimedOut() {
+        assertThrows(SocketTimeoutException.class, () -> GripperLink.connect(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 9), Duration.ofMillis(50).toNanos(),
+                () -> new Socket() {
+                    @Override
+                    public void connect(SocketAddress endpoint, int timeout) throws IOException {
+                        throw new SocketTimeoutException("Connect timed out");
+                    }
+                }));
     }
 
     private GripperSettings settings() {
