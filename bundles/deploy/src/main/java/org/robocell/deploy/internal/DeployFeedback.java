@@ -8,13 +8,19 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.framework.startlevel.FrameworkStartLevel;
+import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 
 /**
  * deploy/ feedback: registers {@link BundleFiles} with FileInstall and routes FileInstall's log through
  * {@link FileInstallLog}, both reporting through one {@link Reporter}; then lets FileInstall scan.
+ * <p>
+ * Letting it scan is raising the framework to {@code felix.fileinstall.active.level}: FileInstall scans only from that
+ * level on, and the runtime's launcher puts FileInstall itself on that level (org.robocell.launch), so that it starts
+ * here, after the bundles of level 1.
  */
 @Component(immediate = true, service = {})
 public final class DeployFeedback {
@@ -26,8 +32,12 @@ public final class DeployFeedback {
     private final ServiceRegistration<?> registration;
     private final FileInstallLog log;
 
+    /**
+     * Activated once ConfigurationAdmin is there as well: deploy/ opens when its {@code .cfg} files can be applied
+     * (a configuration FileInstall saw before would wait a whole poll).
+     */
     @Activate
-    public DeployFeedback(BundleContext context) {
+    public DeployFeedback(BundleContext context, @Reference ConfigurationAdmin configurationsCanBeApplied) {
         DeployFolder folder = DeployFolder.of(context.getProperty("felix.fileinstall.dir"));
         Reporter reporter = new Reporter();
         log = new FileInstallLog(folder, reporter, new Problems(context, folder));
