@@ -13,6 +13,7 @@ import java.util.Hashtable;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.osgi.framework.BundleContext;
@@ -42,7 +43,9 @@ import org.robocell.description.ControllersConfig;
  * A robot configuration of the user's with the PID of one of the default cell's (deploy/{@code
  * org.robocell.cell.robot-kr6.cfg}) overrides that robot; a robot of the user's under any other name replaces the
  * default cell, whose configurations are then deleted. Both take effect at a start and as soon as the user's file
- * is applied; when the user's file is deleted, the default cell's robot, or the whole default cell, comes back.
+ * is applied; when the user's file is deleted, the default cell's robot, or the whole default cell, comes back. A
+ * robot file already in deploy/ counts before FileInstall has applied it ({@link PendingDeployRobots}), so that its
+ * robot never starts first as the default cell has it.
  */
 @Component(immediate = true, service = ConfigurationListener.class)
 public final class DefaultCell implements ConfigurationListener {
@@ -58,6 +61,7 @@ public final class DefaultCell implements ConfigurationListener {
     static final String NAME_PROPERTY = "robocell.cell.default.name";
     /** On every configuration the default cell made: the file it came from. */
     static final String SOURCE = "robocell.cell.default.source";
+    static final String DEPLOY_PROPERTY = "felix.fileinstall.dir";
     private static final System.Logger LOG = System.getLogger("org.robocell.cell");
 
     /** One configuration the default cell wants: {@code factoryPid} null for a singleton. */
@@ -108,19 +112,29 @@ public final class DefaultCell implements ConfigurationListener {
         }
         try {
             Path base = cellFolder(folder.trim());
-            List<Wanted> wanted = context.getProperty(URDF_PROPERTY) == null ? fromFiles(base) : List.of();
-            if (wanted.isEmpty()) {
-                wanted = singleRobot(base, folder);
-            }
+            List<Wanted> fromFiles = context.getProperty(URDF_PROPERTY) == null ? fromFiles(base) : List.of();
+            List<Wanted> wanted = fromFiles.isEmpty() ? singleRobot(base, folder) : fromFiles;
             String replacement = userRobotBesides(configurationAdmin, wanted);
+            Set<String> pending = PendingDeployRobots.pids(deployFolder());
+            if (replacement == null) {
+                replacement = pending.stream().filter(pid -> wanted.stream().noneMatch(w -> w.pid().equals(pid)))
+                        .findFirst().orElse(null);
+            }
             if (replacement != null) {
                 deleteOwn(configurationAdmin, List.of(), "the user's robot " + replacement + " replaces the default cell");
                 return;
             }
-            applyAll(configurationAdmin, wanted);
+            // a robot of the cell that a deploy/ file configures is left to that file
+            applyAll(configurationAdmin, wanted.stream().filter(w -> !pending.contains(w.pid())).toList(), pending);
         } catch (IOException | InvalidSyntaxException | RuntimeException e) {
             LOG.log(Level.ERROR, "default cell could not be configured: " + e.getMessage(), e);
         }
+    }
+
+    /** FileInstall's folder, relative to the working directory; null when the runtime watches none. */
+    private Path deployFolder() {
+        String dir = context.getProperty(DEPLOY_PROPERTY);
+        return dir == null || dir.isBlank() ? null : workingDirectory.resolve(dir.trim());
     }
 
     /**
@@ -159,7 +173,7 @@ public final class DefaultCell implements ConfigurationListener {
     static boolean configureFolder(ConfigurationAdmin admin, Path base) throws IOException {
         List<Wanted> wanted = fromFiles(base);
         if (!wanted.isEmpty()) {
-            applyAll(admin, wanted);
+            applyAll(admin, wanted, Set.of());
         }
         return !wanted.isEmpty();
     }
@@ -263,8 +277,9 @@ public final class DefaultCell implements ConfigurationListener {
     }
 
     /** Creates or updates each wanted configuration, then deletes the default cell's others. */
-    private static void applyAll(ConfigurationAdmin admin, List<Wanted> wanted) throws IOException {
-        List<String> applied = new ArrayList<>();
+    private static void applyAll(ConfigurationAdmin admin, List<Wanted> wanted, Set<String> leftToDeploy)
+            throws IOException {
+        List<String> applied = new ArrayList<>(leftToDeploy);
         for (Wanted w : wanted) {
             Configuration c = w.factoryPid() == null ? admin.getConfiguration(w.pid(), "?")
                     : admin.getFactoryConfiguration(w.factoryPid(), w.name(), "?");

@@ -190,6 +190,38 @@ class DefaultCellTest {
         assertEquals(before.keySet(), cm.stored.keySet());
     }
 
+    /** A start with this cell folder and FileInstall watching {@code deploy}. */
+    private DefaultCell start(String folder, Path deploy) {
+        return new DefaultCell(context(Map.of(DefaultCell.PROPERTY, folder, DefaultCell.DEPLOY_PROPERTY,
+                deploy.toString())), cm.admin());
+    }
+
+    @Test
+    void aRobotFileInDeployNotYetAppliedKeepsItsDefaultRobotFromStartingTheRestOfTheCellStarts() throws Exception {
+        Path cell = copyOfTheDefaultCell();
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Files.writeString(deploy.resolve("org.robocell.cell.robot-fr3.cfg"), "name=fr3\nurdf=mine.urdf\n");
+        start(cell.toString(), deploy);
+        assertEquals(List.of("org.robocell.cell.robot~kr6", "org.robocell.driver.franka.emulator",
+                "org.robocell.driver.kuka.rsi.emulator"), cm.requested, "the FR3 is left to deploy/'s file");
+    }
+
+    @Test
+    void aRobotFileInDeployUnderAnotherNameReplacesTheDefaultCellBeforeAnyOfItStarts() throws Exception {
+        Path cell = copyOfTheDefaultCell();
+        start(cell.toString()); // an earlier start of the default cell
+        assertEquals(4, cm.stored.size());
+
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Files.writeString(deploy.resolve(".org.robocell.cell.robot-upload.cfg"), "name=upload\n"); // still copying
+        start(cell.toString(), deploy);
+        assertEquals(4, cm.stored.size(), "a hidden file is no robot of the user's yet");
+
+        Files.writeString(deploy.resolve("org.robocell.cell.robot-mine.cfg"), "name=mine\nurdf=mine.urdf\n");
+        start(cell.toString(), deploy);
+        assertEquals(java.util.Set.of(), cm.stored.keySet(), "the default cell is gone before FileInstall's scan");
+    }
+
     @Test
     void theDefaultCellsOwnChangesComingBackAsEventsChangeNothingMore() throws Exception {
         DefaultCell defaultCell = start(copyOfTheDefaultCell().toString());
