@@ -8,6 +8,8 @@
 #   cpu    user + system CPU time of the whole run (/usr/bin/time; less sensitive to other processes than wall time)
 # Prints the medians and every figure, with the load average before and after.
 #   benchmarks/startup.sh [runs]          JAVA=/path/to/bin/java benchmarks/startup.sh 5   (another JDK)
+#   BASELINE=/path/to/other/robocell.jar benchmarks/startup.sh 5   also starts that jar (plain) in each round, as
+#          "before": a change measured side by side with the build it changes (e.g. from a git worktree of HEAD~1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
@@ -17,7 +19,7 @@ jar=$PWD/runtime/target/robocell.jar
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf 'robots\nstartup\n' > "$work/ready.gosh"
-export ROBOCELL_CDS_DIR=$work/cds
+export ROBOCELL_CDS_DIR=$work/cds ROBOCELL_CDS=on  # the archive is off unless asked for (runtime/class-data-sharing.sh)
 
 timer=()
 [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/cpu")
@@ -30,7 +32,7 @@ start_once() {
     t=$EPOCHREALTIME
     out+="$line"$'\n'
     [[ -z $ready && $line == ROBOT* ]] && ready=$t
-  done < <(cd "$work" && exec "${timer[@]}" "$java" "$@" -jar "$jar" --script ready.gosh 2>&1)
+  done < <(cd "$work" && exec "${timer[@]}" "$java" "$@" -jar "${jar_of_run:-$jar}" --script ready.gosh 2>&1)
   wait $! 2>/dev/null || true
   t=$EPOCHREALTIME
   grep -Eq '^fr3 .* yes ' <<<"$out" && grep -Eq '^kr6 .* yes ' <<<"$out" \
@@ -51,20 +53,29 @@ start_once "${write[@]}"   # writes the archive, not counted
 mapfile -t use < <(JAVA=$java runtime/class-data-sharing.sh "$jar")
 [[ ${use[0]:-} == -XX:SharedArchiveFile=* ]] || { echo "no archive was written: ${use[*]:-}" >&2; exit 1; }
 
+modes=(plain cds)
+if [ -n "${BASELINE:-}" ]; then
+  [ -f "$BASELINE" ] || { echo "BASELINE=$BASELINE is no file" >&2; exit 1; }
+  modes=(before plain cds)
+fi
 declare -A ready shell wall cpu
 for i in $(seq "$runs"); do
-  for mode in plain cds; do
-    if [ $mode = cds ]; then start_once "${use[@]}"; else start_once; fi
+  for mode in "${modes[@]}"; do
+    case $mode in
+      cds) start_once "${use[@]}" ;;
+      before) jar_of_run=$BASELINE start_once ;;
+      *) start_once ;;
+    esac
     ready[$mode]+="$ready_ms "; shell[$mode]+="$shell_ms "; wall[$mode]+="$wall_ms "; cpu[$mode]+="$cpu_ms "
   done
 done
 echo "runs: $runs each, alternating   java: $("$java" -version 2>&1 | head -n 1)   nproc: $(nproc)"
 echo "load average before: $load_before   after: $(cut -d' ' -f1-3 /proc/loadavg)"
-for mode in plain cds; do
+for mode in "${modes[@]}"; do
   # shellcheck disable=SC2086
-  printf '%-5s  launch -> robots running: median %5s ms   JVM start -> shell: median %5s ms   wall: median %5s ms   cpu: median %5s ms\n' \
+  printf '%-6s  launch -> robots running: median %5s ms   JVM start -> shell: median %5s ms   wall: median %5s ms   cpu: median %5s ms\n' \
     "$mode" "$(median ${ready[$mode]})" "$(median ${shell[$mode]})" "$(median ${wall[$mode]})" "$(median ${cpu[$mode]})"
 done
-for mode in plain cds; do
+for mode in "${modes[@]}"; do
   echo "$mode all (ready / shell / wall / cpu): ${ready[$mode]}/ ${shell[$mode]}/ ${wall[$mode]}/ ${cpu[$mode]}"
 done
