@@ -19,7 +19,7 @@ jar=$PWD/runtime/target/robocell.jar
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf 'robots\nstartup\n' > "$work/ready.gosh"
-export ROBOCELL_CDS_DIR=$work/cds ROBOCELL_CDS=on  # the archive is off unless asked for (runtime/class-data-sharing.sh)
+export ROBOCELL_CDS_DIR=$work/cds ROBOCELL_CDS=on  # whatever the caller set: "cds" rounds need the archive
 
 timer=()
 [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/cpu")
