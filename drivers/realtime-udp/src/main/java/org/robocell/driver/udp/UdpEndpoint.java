@@ -90,7 +90,8 @@ public final class UdpEndpoint implements AutoCloseable {
     /**
      * Binds a socket.
      *
-     * @param capacity           one byte more than the largest datagram taken or sent (see {@link #open(InetSocketAddress, int)})
+     * @param capacity           one byte more than the largest datagram taken or sent (see
+     *                           {@link #open(InetSocketAddress, int)})
      * @param receiveBufferBytes {@code SO_RCVBUF} (the kernel doubles it for its bookkeeping); 0 keeps the system's
      *                           default
      * @param longestWaitMillis  the longest a {@link #receive(long)} sleeps before it looks at the socket again even
