@@ -22,6 +22,7 @@ import org.robocell.driver.kuka.eac.protocol.CommandEvent;
 import org.robocell.driver.kuka.eac.protocol.ControlMode;
 import org.robocell.driver.kuka.eac.protocol.ControlSignalWriter;
 import org.robocell.driver.kuka.eac.protocol.MotionStateReader;
+import org.robocell.driver.udp.UdpEndpoint;
 
 import io.grpc.StatusRuntimeException;
 
@@ -41,6 +42,10 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
     static final double DEFAULT_STIFFNESS = 30;
     static final double DEFAULT_DAMPING = 0.7;
     private static final int DRAIN_LIMIT = 32;
+    /** one byte more than the largest motion state taken, so that a longer one shows as longer */
+    static final int DATAGRAM_CAPACITY = 2049;
+    /** a wait for a motion state looks at the socket again at least this often */
+    private static final long LONGEST_WAIT_MILLIS = 5;
 
     private HardwareContext context;
     private EacDriverSettings settings;
@@ -56,7 +61,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
     private double[] positionMax;
     private final StateInterfaceHandle[] status = new StateInterfaceHandle[EacStatus.values().length];
 
-    private RtEndpoint endpoint;
+    private UdpEndpoint endpoint;
     private ControlPlane controlPlane;
     private MotionStateReader reader;
     private ControlSignalWriter loopWriter;
@@ -202,7 +207,8 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
     public CallbackReturn onConfigure(LifecycleState previous) {
         clearFailure();
         try {
-            endpoint = RtEndpoint.open(new InetSocketAddress(settings.clientIp(), settings.clientPort()));
+            endpoint = UdpEndpoint.open(new InetSocketAddress(settings.clientIp(), settings.clientPort()),
+                    DATAGRAM_CAPACITY, 0, LONGEST_WAIT_MILLIS);
         } catch (IOException e) {
             return fail(Fault.COMMUNICATION_FAILED, CallbackReturn.FAILURE, "cannot bind the real-time socket "
                     + settings.clientIp().getHostAddress() + ":" + settings.clientPort() + " (client_ip, client_port): "
@@ -258,28 +264,28 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.activateTimeoutMs());
         while (true) {
-            RtEndpoint.Received r = endpoint.receive(deadline);
-            if (r == RtEndpoint.Received.TIMED_OUT) {
+            UdpEndpoint.Received r = endpoint.receive(deadline);
+            if (r == UdpEndpoint.Received.TIMED_OUT) {
                 return fail(Fault.COMMUNICATION_TIMEOUT, CallbackReturn.FAILURE, "no motion state from "
                         + settings.controllerIp().getHostAddress() + " on port " + endpoint.localPort() + " within "
                         + settings.activateTimeoutMs() + " ms of OpenControlChannel (activate_timeout_ms)");
             }
-            if (r == RtEndpoint.Received.FAILED) {
+            if (r == UdpEndpoint.Received.FAILED) {
                 return fail(Fault.COMMUNICATION_FAILED, CallbackReturn.FAILURE, "the real-time socket failed: "
-                        + endpoint.failure);
+                        + endpoint.failure());
             }
-            if (!endpoint.source.getAddress().equals(settings.controllerIp())) {
+            if (!endpoint.source().getAddress().equals(settings.controllerIp())) {
                 foreign++;
                 continue;
             }
-            if (!reader.read(endpoint.data, 0, endpoint.length)) {
+            if (!reader.read(endpoint.data(), 0, endpoint.length())) {
                 malformed++;
                 continue;
             }
             break;
         }
         // start from the measured state
-        replyTo = endpoint.source;
+        replyTo = endpoint.source();
         takeMeasured();
         holdMeasured();
         for (int i = 0; i < joints; i++) {
@@ -289,9 +295,9 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         lastIpoc = reader.ipoc;
         received++;
         int n = encode(controlWriter, reader.ipoc, false, m);
-        if (!endpoint.sendFromControl(controlWriter.buffer, n, replyTo)) {
+        if (endpoint.sendFromControl(controlWriter.buffer, n, replyTo) != UdpEndpoint.Sent.SENT) {
             return fail(Fault.COMMUNICATION_FAILED, CallbackReturn.FAILURE, "cannot answer the controller at "
-                    + replyTo + ": " + endpoint.failure);
+                    + replyTo + ": " + endpoint.failure());
         }
         sent++;
         restartFromMeasured = false;
@@ -315,19 +321,20 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         ControlMode m = mode;
         if (answerPending && !stopSent) {
             int n = encode(controlWriter, pendingIpoc, true, m);
-            stopSent = endpoint.sendFromControl(controlWriter.buffer, n, replyTo);
+            stopSent = endpoint.sendFromControl(controlWriter.buffer, n, replyTo) == UdpEndpoint.Sent.SENT;
         }
         long deadline = System.nanoTime() + 2 * settings.receiveTimeoutNanos();
         while (!controllerEnded && System.nanoTime() - deadline < 0) {
-            RtEndpoint.Received r = endpoint.receive(Math.min(deadline, System.nanoTime() + 10_000_000L));
-            if (r == RtEndpoint.Received.FAILED) {
+            UdpEndpoint.Received r = endpoint.receive(Math.min(deadline, System.nanoTime() + 10_000_000L));
+            if (r == UdpEndpoint.Received.FAILED) {
                 break;
             }
-            if (r == RtEndpoint.Received.DATAGRAM && endpoint.source.getAddress().equals(settings.controllerIp())
-                    && reader.read(endpoint.data, 0, endpoint.length) && newer(reader.ipoc, lastIpoc)) {
+            if (r == UdpEndpoint.Received.DATAGRAM && endpoint.source().getAddress().equals(settings.controllerIp())
+                    && reader.read(endpoint.data(), 0, endpoint.length()) && newer(reader.ipoc, lastIpoc)) {
                 lastIpoc = reader.ipoc;
                 int n = encode(controlWriter, reader.ipoc, true, m);
-                stopSent |= endpoint.sendFromControl(controlWriter.buffer, n, endpoint.source);
+                stopSent |= endpoint.sendFromControl(controlWriter.buffer, n, endpoint.source())
+                        == UdpEndpoint.Sent.SENT;
             }
         }
         active = false;
@@ -415,18 +422,18 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         boolean got = false;
         long deadline = System.nanoTime() + settings.receiveTimeoutNanos();
         for (int looked = 0; looked < DRAIN_LIMIT; looked++) {
-            RtEndpoint.Received r = got ? endpoint.poll() : endpoint.receive(deadline);
-            if (r == RtEndpoint.Received.TIMED_OUT) {
+            UdpEndpoint.Received r = got ? endpoint.poll() : endpoint.receive(deadline);
+            if (r == UdpEndpoint.Received.TIMED_OUT) {
                 break;
             }
-            if (r == RtEndpoint.Received.FAILED) {
+            if (r == UdpEndpoint.Received.FAILED) {
                 return loopFail(LoopFailure.SOCKET);
             }
-            if (!endpoint.source.getAddress().equals(settings.controllerIp())) {
+            if (!endpoint.source().getAddress().equals(settings.controllerIp())) {
                 foreign++;
                 continue;
             }
-            if (!reader.read(endpoint.data, 0, endpoint.length)) {
+            if (!reader.read(endpoint.data(), 0, endpoint.length())) {
                 malformed++;
                 continue;
             }
@@ -441,7 +448,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             lastReceiveNanos = System.nanoTime();
             lastIpoc = reader.ipoc;
             pendingIpoc = reader.ipoc;
-            replyTo = endpoint.source;
+            replyTo = endpoint.source();
             takeMeasured();
             received++;
         }
@@ -513,7 +520,7 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
         }
         boolean stop = stopRequested;
         int n = encode(loopWriter, pendingIpoc, stop, m);
-        if (!endpoint.send(loopWriter.buffer, n, replyTo)) {
+        if (endpoint.send(loopWriter.buffer, n, replyTo) != UdpEndpoint.Sent.SENT) {
             return loopFail(LoopFailure.SOCKET);
         }
         lastSendNanos = System.nanoTime();
@@ -742,7 +749,8 @@ public final class KukaEacHardware implements HardwareComponent, ControlPlane.Li
             case SILENT -> name() + ": no motion state from " + settings.controllerIp().getHostAddress() + " within "
                     + settings.receiveTimeoutNanos() / 1_000_000L + " ms (receive_timeout_ms); refused meanwhile: "
                     + foreign + " foreign, " + malformed + " malformed, " + oldIpoc + " old IPOC";
-            case SOCKET -> name() + ": the real-time socket failed: " + (endpoint == null ? "closed" : endpoint.failure);
+            case SOCKET -> name() + ": the real-time socket failed: "
+                    + (endpoint == null ? "closed" : endpoint.failure());
             case CONTROLLER_ENDED -> name() + ": the controller ended external control with "
                     + CommandEvent.ofNumber(lastEvent) + ": " + lastEventMessage;
         };

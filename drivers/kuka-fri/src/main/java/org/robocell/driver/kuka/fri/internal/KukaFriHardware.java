@@ -23,6 +23,7 @@ import org.robocell.driver.kuka.fri.protocol.FriCommandMode;
 import org.robocell.driver.kuka.fri.protocol.FriCommandWriter;
 import org.robocell.driver.kuka.fri.protocol.FriMonitorReader;
 import org.robocell.driver.kuka.fri.protocol.FriSessionState;
+import org.robocell.driver.udp.UdpEndpoint;
 
 /**
  * A KUKA LBR under FRI as a system component: seven joints in URDF order with {@code position} command and state
@@ -46,6 +47,8 @@ public final class KukaFriHardware implements HardwareComponent {
     private static final System.Logger LOG = System.getLogger(KukaFriHardware.class.getName());
     /** queued datagrams {@code read()} looks at after the robot's, for a newer one, at most */
     static final int MAX_DRAIN_PER_READ = 32;
+    /** one byte more than the largest message FRI sends, so that a longer one shows as longer */
+    static final int DATAGRAM_CAPACITY = FriCommandWriter.MAX_MESSAGE_BYTES + 1;
     private static final String[] WRENCH_NAMES = { "force.x", "force.y", "force.z", "torque.x", "torque.y",
             "torque.z" };
     /** kuka_drivers' {@code HW_IF_CART_PREFIX} and its order of the pose (the SDK's: x, y, z, qw, qx, qy, qz) */
@@ -97,7 +100,7 @@ public final class KukaFriHardware implements HardwareComponent {
     private FriCommandMode robotCommandMode;
 
     // session
-    private volatile FriEndpoint endpoint;
+    private volatile UdpEndpoint endpoint;
     private volatile boolean active;
     private volatile InetSocketAddress robotAddress;
     private final double[] heldPosition = new double[FriMonitorReader.MAX_JOINTS];
@@ -231,7 +234,7 @@ public final class KukaFriHardware implements HardwareComponent {
         closeEndpoint();
         InetSocketAddress bind = new InetSocketAddress(settings.clientIp(), settings.clientPort());
         try {
-            endpoint = FriEndpoint.open(bind);
+            endpoint = UdpEndpoint.open(bind, DATAGRAM_CAPACITY);
         } catch (IOException | RuntimeException e) {
             return fail(CallbackReturn.FAILURE, Fault.COMMUNICATION_FAILED, "cannot open the FRI port "
                     + bind.getAddress().getHostAddress() + ":" + settings.clientPort() + ": " + e);
@@ -258,14 +261,12 @@ public final class KukaFriHardware implements HardwareComponent {
     @Override
     public CallbackReturn onActivate(LifecycleState previous) {
         clearFailure();
-        FriEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         if (socket == null) {
             return fail(CallbackReturn.FAILURE, Fault.NONE, "activate before configure");
         }
         // whatever queued while nobody answered is history
-        while (socket.poll() == FriEndpoint.Received.DATAGRAM) {
-            continue;
-        }
+        socket.drain();
         gate.startSession();
         robotAddress = null;
         leftIn = null;
@@ -275,12 +276,12 @@ public final class KukaFriHardware implements HardwareComponent {
         long deadline = System.nanoTime() + settings.activateTimeoutNanos();
         FriSessionState seen = null;
         while (true) {
-            FriEndpoint.Received r = socket.receive(deadline);
-            if (r == FriEndpoint.Received.FAILED) {
+            UdpEndpoint.Received r = socket.receive(deadline);
+            if (r == UdpEndpoint.Received.FAILED) {
                 return fail(CallbackReturn.ERROR, Fault.COMMUNICATION_FAILED,
-                        "the FRI socket failed while waiting for the robot: " + socket.failure);
+                        "the FRI socket failed while waiting for the robot: " + socket.failure());
             }
-            if (r == FriEndpoint.Received.TIMED_OUT) {
+            if (r == UdpEndpoint.Received.TIMED_OUT) {
                 publishCounters();
                 String from = settings.controllerIp() == null ? "the robot controller"
                         : settings.controllerIp().getHostAddress();
@@ -293,7 +294,7 @@ public final class KukaFriHardware implements HardwareComponent {
                                 + " with connection quality " + qualityName()
                                 + " (does the robot application start an FRI overlay?)");
             }
-            if (gate.offer(socket.data, socket.length, socket.source) != FriGate.Verdict.ACCEPTED) {
+            if (gate.offer(socket.data(), socket.length(), socket.source()) != FriGate.Verdict.ACCEPTED) {
                 continue;
             }
             take();
@@ -317,7 +318,7 @@ public final class KukaFriHardware implements HardwareComponent {
             Arrays.fill(heldWrench, 0.0);
             if (sessionState != FriSessionState.IDLE && due() && !sendFromControl()) {
                 return fail(CallbackReturn.ERROR, Fault.COMMUNICATION_FAILED, "cannot answer the robot at "
-                        + robotAddress + ": " + socket.failure);
+                        + robotAddress + ": " + socket.failure());
             }
         }
         // every activation starts from the measured state: the loop's controllers restart from it, the robot holds
@@ -359,7 +360,7 @@ public final class KukaFriHardware implements HardwareComponent {
         publishState();
         if (due() && !sendFromControl()) {
             return fail(CallbackReturn.ERROR, Fault.COMMUNICATION_FAILED, "cannot answer the robot at "
-                    + robotAddress + ": " + socket.failure);
+                    + robotAddress + ": " + socket.failure());
         }
         replyPending = false;
         publishCounters();
@@ -448,7 +449,7 @@ public final class KukaFriHardware implements HardwareComponent {
 
     private boolean sendFromControl() {
         int n = encode(controlBytes);
-        if (endpoint.sendFromControl(controlBytes, n, robotAddress)) {
+        if (endpoint.sendFromControl(controlBytes, n, robotAddress) == UdpEndpoint.Sent.SENT) {
             sent++;
             return true;
         }
@@ -503,7 +504,7 @@ public final class KukaFriHardware implements HardwareComponent {
     }
 
     private void closeEndpoint() {
-        FriEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         endpoint = null;
         if (socket != null) {
             socket.close();
@@ -521,15 +522,15 @@ public final class KukaFriHardware implements HardwareComponent {
             LockSupport.parkNanos(settings.inactiveReadPeriodNanos());
             return ReturnType.OK;
         }
-        FriEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         if (socket == null) {
             return failLoop(LoopFailure.SOCKET_CLOSED);
         }
         long deadline = System.nanoTime() + settings.receiveTimeoutNanos();
         while (true) {
-            FriEndpoint.Received r = socket.receive(deadline);
-            if (r == FriEndpoint.Received.DATAGRAM) {
-                if (gate.offer(socket.data, socket.length, socket.source) == FriGate.Verdict.ACCEPTED) {
+            UdpEndpoint.Received r = socket.receive(deadline);
+            if (r == UdpEndpoint.Received.DATAGRAM) {
+                if (gate.offer(socket.data(), socket.length(), socket.source()) == FriGate.Verdict.ACCEPTED) {
                     lastReceiveNanos = System.nanoTime();
                     take();
                     break;
@@ -537,13 +538,14 @@ public final class KukaFriHardware implements HardwareComponent {
                 if (System.nanoTime() - deadline < 0) {
                     continue;
                 }
-                r = FriEndpoint.Received.TIMED_OUT;
+                r = UdpEndpoint.Received.TIMED_OUT;
             }
-            if (r == FriEndpoint.Received.TIMED_OUT) {
+            if (r == UdpEndpoint.Received.TIMED_OUT) {
                 timeouts++;
             }
             publishCounters();
-            return failLoop(r == FriEndpoint.Received.TIMED_OUT ? LoopFailure.SILENT_ROBOT : LoopFailure.SOCKET_FAILED);
+            return failLoop(
+                    r == UdpEndpoint.Received.TIMED_OUT ? LoopFailure.SILENT_ROBOT : LoopFailure.SOCKET_FAILED);
         }
         drainNewest(socket);
         publishState();
@@ -556,12 +558,12 @@ public final class KukaFriHardware implements HardwareComponent {
     }
 
     /** A backlog means the loop fell behind: answer the newest of the robot's messages. */
-    private void drainNewest(FriEndpoint socket) {
+    private void drainNewest(UdpEndpoint socket) {
         for (int k = 0; k < MAX_DRAIN_PER_READ; k++) {
-            if (socket.poll() != FriEndpoint.Received.DATAGRAM) {
+            if (socket.poll() != UdpEndpoint.Received.DATAGRAM) {
                 return;
             }
-            if (gate.offer(socket.data, socket.length, socket.source) == FriGate.Verdict.ACCEPTED) {
+            if (gate.offer(socket.data(), socket.length(), socket.source()) == FriGate.Verdict.ACCEPTED) {
                 lastReceiveNanos = System.nanoTime();
                 take();
             }
@@ -614,11 +616,11 @@ public final class KukaFriHardware implements HardwareComponent {
             return ReturnType.OK;
         }
         int n = encode(commandBytes);
-        FriEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         if (socket == null) {
             return failLoop(LoopFailure.SOCKET_CLOSED);
         }
-        if (!socket.send(commandBytes, n, robotAddress)) {
+        if (socket.send(commandBytes, n, robotAddress) != UdpEndpoint.Sent.SENT) {
             return failLoop(LoopFailure.SOCKET_FAILED);
         }
         sent++;
@@ -763,14 +765,14 @@ public final class KukaFriHardware implements HardwareComponent {
             case LEFT_COMMANDING -> "the robot at " + robotAddress + " left COMMANDING_ACTIVE: its FRI session is in "
                     + leftIn + " with connection quality " + qualityName()
                     + "; the overlay stopped and the robot holds";
-            case SOCKET_FAILED -> "the FRI socket failed: " + (endpoint == null ? "closed" : endpoint.failure);
+            case SOCKET_FAILED -> "the FRI socket failed: " + (endpoint == null ? "closed" : endpoint.failure());
             case SOCKET_CLOSED -> "the FRI socket was closed under the loop";
         };
     }
 
     /** The FRI port listened on, -1 when not configured. Also the state interface {@code fri/listen_port}. */
     public int listenPort() {
-        FriEndpoint e = endpoint;
+        UdpEndpoint e = endpoint;
         return e == null ? -1 : e.localPort();
     }
 

@@ -21,6 +21,7 @@ import org.robocell.driver.kuka.rsi.protocol.CorrectionMode;
 import org.robocell.driver.kuka.rsi.protocol.RsiChannelMap;
 import org.robocell.driver.kuka.rsi.protocol.RsiLayout;
 import org.robocell.driver.kuka.rsi.protocol.RsiWriter;
+import org.robocell.driver.udp.UdpEndpoint;
 
 /**
  * A KUKA robot under RSI as a system component: joints {@code A1..An} in URDF order, each with a {@code position}
@@ -46,6 +47,11 @@ public final class KukaRsiHardware implements HardwareComponent {
      * a flood that reaches the socket cannot hold the loop in the drain. 32 robot cycles are 128 ms at 4 ms.
      */
     static final int MAX_DRAIN_PER_READ = 32;
+    /**
+     * One byte more than the largest datagram taken, so that a longer one shows as longer rather than being cut to
+     * a size that looks valid.
+     */
+    static final int DATAGRAM_CAPACITY = RsiGate.MAX_DATAGRAM + 1;
     /** Queued datagrams dropped at activation before looking for the robot, at most (a flood never empties it). */
     private static final int MAX_DISCARDED_AT_ACTIVATION = 4096;
 
@@ -90,7 +96,7 @@ public final class KukaRsiHardware implements HardwareComponent {
 
     // session
     /** volatile: cleanup may close it while a loop that has not yet seen the deactivation still reads */
-    private volatile RsiEndpoint endpoint;
+    private volatile UdpEndpoint endpoint;
     private volatile boolean active;
     private volatile boolean stopRequested;
     private volatile boolean stopSent;
@@ -249,8 +255,8 @@ public final class KukaRsiHardware implements HardwareComponent {
         beginCallback();
         closeEndpoint();
         try {
-            endpoint = RsiEndpoint.open(new InetSocketAddress(settings.listenAddress(), settings.listenPort()),
-                    settings.receiveBufferBytes());
+            endpoint = UdpEndpoint.open(new InetSocketAddress(settings.listenAddress(), settings.listenPort()),
+                    DATAGRAM_CAPACITY, settings.receiveBufferBytes(), 0);
         } catch (IOException | RuntimeException e) {
             return fail(CallbackReturn.FAILURE, Fault.COMMUNICATION_FAILED, "cannot listen on "
                     + settings.listenAddress().getHostAddress() + ":" + settings.listenPort() + ": " + e);
@@ -284,7 +290,7 @@ public final class KukaRsiHardware implements HardwareComponent {
     @Override
     public CallbackReturn onActivate(LifecycleState previous) {
         beginCallback();
-        RsiEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         if (socket == null) {
             return fail(CallbackReturn.FAILURE, Fault.NONE, "activate before configure");
         }
@@ -298,8 +304,10 @@ public final class KukaRsiHardware implements HardwareComponent {
             // the last session's robot may come back from another port
             socket.disconnect();
             // whatever queued up while nobody listened is history, possibly of an earlier session
-            for (int k = 0; k < MAX_DISCARDED_AT_ACTIVATION && socket.poll() != RsiEndpoint.Received.TIMED_OUT; k++) {
-                continue;
+            for (int k = 0; k < MAX_DISCARDED_AT_ACTIVATION; k++) {
+                if (socket.poll() == UdpEndpoint.Received.TIMED_OUT) {
+                    break;
+                }
             }
             if (settings.connectToRobot() && configured != null && configured.exact() != null) {
                 // the whole address is known: the kernel keeps everyone else out from the start
@@ -311,16 +319,16 @@ public final class KukaRsiHardware implements HardwareComponent {
         }
         gate.startSession(configured);
         while (gate.lock() == null) {
-            RsiEndpoint.Received r = socket.receive(deadline);
-            if (r == RsiEndpoint.Received.DATAGRAM) {
-                if (gate.offer(socket.data, socket.length, socket.source) == RsiGate.Verdict.ACCEPTED) {
-                    texts.capture(socket.data, socket.length);
+            UdpEndpoint.Received r = socket.receive(deadline);
+            if (r == UdpEndpoint.Received.DATAGRAM) {
+                if (gate.offer(socket.data(), socket.length(), socket.source()) == RsiGate.Verdict.ACCEPTED) {
+                    texts.capture(socket.data(), socket.length());
                 }
-            } else if (r == RsiEndpoint.Received.FAILED) {
+            } else if (r == UdpEndpoint.Received.FAILED) {
                 return fail(CallbackReturn.ERROR, Fault.COMMUNICATION_FAILED,
-                        "the RSI socket failed while waiting for the robot: " + socket.failure);
+                        "the RSI socket failed while waiting for the robot: " + socket.failure());
             }
-            if (gate.lock() == null && (r == RsiEndpoint.Received.TIMED_OUT || System.nanoTime() - deadline >= 0)) {
+            if (gate.lock() == null && (r == UdpEndpoint.Received.TIMED_OUT || System.nanoTime() - deadline >= 0)) {
                 publishCounters();
                 return fail(CallbackReturn.FAILURE, Fault.COMMUNICATION_TIMEOUT, "no RSI datagram from "
                         + (configured == null ? "the robot" : configured) + " within "
@@ -402,9 +410,9 @@ public final class KukaRsiHardware implements HardwareComponent {
         }
         fillReply(stopReply, publishedIpoc, true);
         int n = writer.write(stopReply, stopBytes);
-        RsiEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         if (n < 0 || socket == null
-                || socket.sendFromControl(stopBytes, n, robotAddress) != RsiEndpoint.Sent.SENT) {
+                || socket.sendFromControl(stopBytes, n, robotAddress) != UdpEndpoint.Sent.SENT) {
             LOG.log(Level.WARNING, "{0}: could not send the stop reply to {1}", context.info().name(), robotAddress);
         } else {
             sent++;
@@ -438,7 +446,7 @@ public final class KukaRsiHardware implements HardwareComponent {
     }
 
     private void closeEndpoint() {
-        RsiEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         endpoint = null;
         if (socket != null) {
             socket.close();
@@ -457,7 +465,7 @@ public final class KukaRsiHardware implements HardwareComponent {
             LockSupport.parkNanos(settings.inactiveReadPeriodNanos());
             return ReturnType.OK;
         }
-        RsiEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         if (socket == null) {
             return failLoop(LoopFailure.SOCKET_CLOSED);
         }
@@ -466,10 +474,10 @@ public final class KukaRsiHardware implements HardwareComponent {
         }
         long deadline = System.nanoTime() + settings.receiveTimeoutNanos();
         while (true) {
-            RsiEndpoint.Received r = socket.receive(deadline);
-            if (r == RsiEndpoint.Received.DATAGRAM) {
-                if (gate.offer(socket.data, socket.length, socket.source) == RsiGate.Verdict.ACCEPTED) {
-                    texts.capture(socket.data, socket.length);
+            UdpEndpoint.Received r = socket.receive(deadline);
+            if (r == UdpEndpoint.Received.DATAGRAM) {
+                if (gate.offer(socket.data(), socket.length(), socket.source()) == RsiGate.Verdict.ACCEPTED) {
+                    texts.capture(socket.data(), socket.length());
                     lastReceiveNanos = System.nanoTime();
                     break;
                 }
@@ -477,17 +485,17 @@ public final class KukaRsiHardware implements HardwareComponent {
                 if (System.nanoTime() - deadline < 0) {
                     continue;
                 }
-                r = RsiEndpoint.Received.TIMED_OUT;
+                r = UdpEndpoint.Received.TIMED_OUT;
             }
-            if (r == RsiEndpoint.Received.TIMED_OUT) {
+            if (r == UdpEndpoint.Received.TIMED_OUT) {
                 timeouts++;
-            } else if (r == RsiEndpoint.Received.REFUSED) {
+            } else if (r == UdpEndpoint.Received.REFUSED) {
                 // datagrams it sent before it closed may still be queued: they are not a session any more
                 robotClosed = true;
             }
             publishCounters();
-            return failLoop(r == RsiEndpoint.Received.TIMED_OUT ? LoopFailure.SILENT_ROBOT
-                    : r == RsiEndpoint.Received.REFUSED ? LoopFailure.ROBOT_CLOSED : LoopFailure.SOCKET_FAILED);
+            return failLoop(r == UdpEndpoint.Received.TIMED_OUT ? LoopFailure.SILENT_ROBOT
+                    : r == UdpEndpoint.Received.REFUSED ? LoopFailure.ROBOT_CLOSED : LoopFailure.SOCKET_FAILED);
         }
         drainNewest(socket);
         publishedIpoc = gate.lastIpoc();
@@ -502,17 +510,17 @@ public final class KukaRsiHardware implements HardwareComponent {
      * whatever we do. Only a datagram the gate accepts (so: with a newer IPOC) replaces the one in hand, and at most
      * {@link #MAX_DRAIN_PER_READ} are looked at.
      */
-    private void drainNewest(RsiEndpoint socket) {
+    private void drainNewest(UdpEndpoint socket) {
         for (int k = 0; k < MAX_DRAIN_PER_READ; k++) {
-            RsiEndpoint.Received r = socket.poll();
-            if (r == RsiEndpoint.Received.REFUSED) {
+            UdpEndpoint.Received r = socket.poll();
+            if (r == UdpEndpoint.Received.REFUSED) {
                 robotClosed = true;
             }
-            if (r != RsiEndpoint.Received.DATAGRAM) {
+            if (r != UdpEndpoint.Received.DATAGRAM) {
                 return;
             }
-            if (gate.offer(socket.data, socket.length, socket.source) == RsiGate.Verdict.ACCEPTED) {
-                texts.capture(socket.data, socket.length);
+            if (gate.offer(socket.data(), socket.length(), socket.source()) == RsiGate.Verdict.ACCEPTED) {
+                texts.capture(socket.data(), socket.length());
                 stale++;
                 lastReceiveNanos = System.nanoTime();
             }
@@ -581,7 +589,7 @@ public final class KukaRsiHardware implements HardwareComponent {
             // a held value beyond what RSI can carry: better no answer than an invented one
             return LoopFailure.UNWRITABLE_REPLY;
         }
-        RsiEndpoint socket = endpoint;
+        UdpEndpoint socket = endpoint;
         if (socket == null) {
             return LoopFailure.SOCKET_CLOSED;
         }
@@ -716,18 +724,18 @@ public final class KukaRsiHardware implements HardwareComponent {
 
     /** The UDP port listened on, -1 when not configured. Also the state interface {@code rsi/listen_port}. */
     public int listenPort() {
-        RsiEndpoint e = endpoint;
+        UdpEndpoint e = endpoint;
         return e == null ? -1 : e.localPort();
     }
 
     /** The socket, while configured; tests break it under the loop. */
-    RsiEndpoint endpoint() {
+    UdpEndpoint endpoint() {
         return endpoint;
     }
 
     /** The receive buffer the kernel granted the socket, -1 when not configured. */
     int receiveBufferBytes() {
-        RsiEndpoint e = endpoint;
+        UdpEndpoint e = endpoint;
         return e == null ? -1 : e.receiveBufferBytes();
     }
 

@@ -3,6 +3,7 @@ package org.robocell.driver.kuka.rsi.internal;
 import java.net.InetSocketAddress;
 
 import org.robocell.api.lifecycle.Fault;
+import org.robocell.driver.udp.UdpEndpoint;
 
 /**
  * Why the RSI driver's last lifecycle callback, {@code read} or {@code write} failed, and the line that says so. A
@@ -56,7 +57,7 @@ final class RsiFailureRecord {
      * @param socket   the RSI socket, or null when closed
      * @param gate     the session's gate, or null before configure
      */
-    static String describe(LoopFailure f, InetSocketAddress robot, RsiEndpoint socket, RsiGate gate,
+    static String describe(LoopFailure f, InetSocketAddress robot, UdpEndpoint socket, RsiGate gate,
             RsiDriverSettings settings) {
         String who = robot == null ? "the robot" : "the robot at " + robot;
         return switch (f) {
@@ -64,7 +65,7 @@ final class RsiFailureRecord {
                     + " ms" + refusedSoFar(gate, settings);
             case ROBOT_CLOSED -> who + " refused a reply (ICMP port unreachable): its RSI socket is closed, RSI has"
                     + " ended on the robot";
-            case SOCKET_FAILED -> "the RSI socket failed: " + (socket == null ? "closed" : socket.failure);
+            case SOCKET_FAILED -> "the RSI socket failed: " + (socket == null ? "closed" : socket.failure());
             case SOCKET_CLOSED -> "the RSI socket was closed while the loop still used it";
             case UNWRITABLE_REPLY -> "a held command is beyond what an RSI reply can carry; no reply was sent";
         };
