@@ -28,7 +28,9 @@ final class CommitApplier {
         } else {
             commitSwitch(c);
         }
-        stats.switches++;
+        if (c.outcome == Commit.OK || c.outcome == Commit.PARTIAL) {
+            stats.switches++; // a stale, refused or rolled-back switch changed nothing
+        }
         c.done = true;
     }
 

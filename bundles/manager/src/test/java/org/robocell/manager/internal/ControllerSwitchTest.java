@@ -193,6 +193,7 @@ class ControllerSwitchTest {
         assertEquals(LifecycleState.ACTIVE, rig.state("a"), "RoboCell re-activates what the request deactivated");
         assertEquals("a", rig.claimant("joint1/position"));
         assertEquals(2, a.calls("onActivate"));
+        assertEquals(1, rig.cm.stats().switches(), "a's activation; the rolled-back switch changed nothing");
         assertEquals(1, c.calls("onDeactivate"));
     }
 
