@@ -148,18 +148,10 @@ public final class LoopRunner {
                 late = now - schedule.next();
             }
             cycle.runCycle(now, late);
-            if (clock == ClockKind.HARDWARE && cycle.hardwarePaced) {
-                // the robot's packet set this cycle's pace: a cycle it does not pace (its driver stopping or not
-                // active yet) comes a period after this one began, never at a deadline counted on while the robot
-                // set the pace (counted one period per packet, it ran seconds ahead, and a stopping robot's loop
-                // slept that long)
-                schedule.start(now + schedule.periodNanos());
-            } else {
-                schedule.advance(System.nanoTime());
-                if (clock == ClockKind.HARDWARE) {
-                    // nothing blocks in read: do not spin, keep the rate
-                    idle.idleUntil(schedule.next());
-                }
+            schedule.advance(System.nanoTime());
+            if (clock == ClockKind.HARDWARE && !cycle.hardwarePaced) {
+                // nothing blocks in read: do not spin, keep the rate
+                idle.idleUntil(schedule.next());
             }
         }
     }
