@@ -1,0 +1,134 @@
+package org.robocell.features.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationEvent;
+import org.osgi.service.cm.ConfigurationListener;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * Installs a feature of the runtime when a configuration for one of its PIDs appears: at start for those already
+ * there (ConfigAdmin's state/config), then as they are created (a deploy/ file, a tool). Until then its bundles are not
+ * in the framework, and a start neither copies nor resolves them. A feature stays installed when its configuration
+ * goes: its components stop serving without one, as they would have with the bundles installed from the start.
+ */
+@Designate(ocd = FeatureInstaller.Config.class)
+@Component(configurationPid = FeatureInstaller.PID, service = ConfigurationListener.class, immediate = true)
+public final class FeatureInstaller implements ConfigurationListener {
+
+    static final String PID = "org.robocell.features";
+    private static final System.Logger LOG = System.getLogger("org.robocell.features");
+
+    @ObjectClassDefinition(name = "RoboCell features",
+            description = "Optional parts of the runtime, installed when their configuration first appears")
+    public @interface Config {
+        @AttributeDefinition(name = "Source", description = "a jar or folder with features/<name>/feature.properties"
+                + " and the feature's bundle jars; empty: the runtime jar the JVM was started with")
+        String source() default "";
+    }
+
+    private final BundleContext context;
+    private final FeatureCatalogue catalogue;
+    /** Features whose bundles are all installed and started. */
+    private final Set<String> done = ConcurrentHashMap.newKeySet();
+
+    @Activate
+    public FeatureInstaller(BundleContext context, Config config, @Reference ConfigurationAdmin admin) {
+        this.context = context;
+        this.catalogue = catalogue(config.source());
+        for (FeatureCatalogue.Feature f : catalogue.features()) {
+            String pid = configuredPid(admin, f);
+            if (pid != null) {
+                install(f, pid);
+            }
+        }
+    }
+
+    @Override
+    public void configurationEvent(ConfigurationEvent event) {
+        if (event.getType() != ConfigurationEvent.CM_UPDATED) {
+            return;
+        }
+        for (FeatureCatalogue.Feature f : catalogue.features()) {
+            if (f.calledFor(event.getPid()) || f.calledFor(event.getFactoryPid())) {
+                install(f, event.getFactoryPid() != null ? event.getFactoryPid() : event.getPid());
+            }
+        }
+    }
+
+    private synchronized void install(FeatureCatalogue.Feature feature, String pid) {
+        if (done.contains(feature.name())) {
+            return;
+        }
+        FeatureBundles.Outcome o = FeatureBundles.install(context, catalogue, feature);
+        if (o.complete()) {
+            done.add(feature.name());
+            LOG.log(Level.INFO, "feature {0}: started for the configuration {1} ({2} bundles installed from {3}{4})",
+                    feature.name(), pid, o.installed().size(), catalogue.source().getFileName(),
+                    o.present().isEmpty() ? "" : "; already there: " + String.join(", ", o.present()));
+        } else {
+            for (String problem : o.problems()) {
+                LOG.log(Level.ERROR, "feature " + feature.name() + " (for the configuration " + pid + "): " + problem
+                        + "; it is tried again when the configuration changes");
+            }
+        }
+    }
+
+    /** The first PID of the feature that has a configuration, or null. */
+    private static String configuredPid(ConfigurationAdmin admin, FeatureCatalogue.Feature f) {
+        for (String pid : f.pids()) {
+            try {
+                Configuration[] c = admin.listConfigurations("(|(service.pid=" + pid + ")(service.factoryPid=" + pid + "))");
+                if (c != null && c.length > 0) {
+                    return pid;
+                }
+            } catch (IOException | InvalidSyntaxException e) {
+                LOG.log(Level.WARNING, "feature " + f.name() + ": the configurations of " + pid + " could not be"
+                        + " listed: " + e.getMessage());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The catalogue of the source configured, else of the runtime jar: the class path when it is one jar (as
+     * {@code java -jar robocell.jar} starts). Anything else has no features (a framework launched by a test runner).
+     */
+    private static FeatureCatalogue catalogue(String configured) {
+        String source = configured == null || configured.isBlank() ? runtimeJar() : configured.trim();
+        if (source == null) {
+            return FeatureCatalogue.empty();
+        }
+        try {
+            return FeatureCatalogue.read(Path.of(source));
+        } catch (IOException | InvalidPathException e) {
+            LOG.log(Level.ERROR, "features: " + e.getMessage() + "; no feature can be installed"
+                    + (configured == null || configured.isBlank() ? "" : " (" + PID + ": source)"));
+            return FeatureCatalogue.empty();
+        }
+    }
+
+    private static String runtimeJar() {
+        String classPath = System.getProperty("java.class.path", "");
+        if (classPath.isEmpty() || classPath.contains(java.io.File.pathSeparator) || !classPath.endsWith(".jar")
+                || !Files.isRegularFile(Path.of(classPath))) {
+            return null;
+        }
+        return classPath;
+    }
+}

@@ -1,0 +1,155 @@
+package org.robocell.features.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FeatureCatalogueTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRuntimeJarNamesEachFeatureWithThePidsThatCallForItAndItsBundles() throws IOException {
+        byte[] remote = bundle("org.acme.remote", "1.2.3");
+        Path jar = jar(dir.resolve("runtime.jar"), Map.of(
+                "launcher.properties", "x=1".getBytes(StandardCharsets.UTF_8),
+                "jar/org.acme.core.jar", bundle("org.acme.core", "1.0.0"),
+                "features/ssh/feature.properties", "# the SSH server\npids = org.acme.ssh , org.acme.ssh.keys\n"
+                        .getBytes(StandardCharsets.UTF_8),
+                "features/ssh/remote.jar", remote,
+                "features/ssh/crypto.jar", bundle("org.acme.crypto", "2.0.0"),
+                "features/web/feature.properties", "pids=org.acme.web".getBytes(StandardCharsets.UTF_8),
+                "features/web/web.jar", bundle("org.acme.web", "0.1.0")));
+
+        FeatureCatalogue c = FeatureCatalogue.read(jar);
+
+        assertEquals(2, c.features().size());
+        FeatureCatalogue.Feature ssh = c.features().get(0);
+        assertEquals("ssh", ssh.name());
+        assertEquals(Set.of("org.acme.ssh", "org.acme.ssh.keys"), ssh.pids());
+        assertEquals(List.of("features/ssh/crypto.jar", "features/ssh/remote.jar"), ssh.bundles());
+        assertTrue(ssh.calledFor("org.acme.ssh.keys"));
+        assertEquals(false, ssh.calledFor("org.acme.web"));
+        assertEquals(false, ssh.calledFor(null));
+        assertEquals("web", c.features().get(1).name());
+        try (InputStream in = c.open("features/ssh/remote.jar")) {
+            assertArrayEquals(remote, in.readAllBytes());
+        }
+    }
+
+    @Test
+    void aFolderIsReadLikeTheJar() throws IOException {
+        Path ssh = Files.createDirectories(dir.resolve("features/ssh"));
+        Files.writeString(ssh.resolve("feature.properties"), "pids=org.acme.ssh\n");
+        Files.write(ssh.resolve("remote.jar"), bundle("org.acme.remote", "1.0.0"));
+        Files.writeString(ssh.resolve("README.txt"), "not a bundle, not listed");
+
+        FeatureCatalogue c = FeatureCatalogue.read(dir);
+
+        assertEquals(1, c.features().size());
+        assertEquals(List.of("features/ssh/remote.jar"), c.features().get(0).bundles());
+        try (InputStream in = c.open("features/ssh/remote.jar")) {
+            assertArrayEquals(new String[] { "org.acme.remote", "1.0.0" }, FeatureBundles.identity(in.readAllBytes()));
+        }
+    }
+
+    @Test
+    void aJarWithoutFeaturesHasNone() throws IOException {
+        Path jar = jar(dir.resolve("plain.jar"), Map.of("a/b.txt", new byte[] { 1 }));
+        assertEquals(List.of(), FeatureCatalogue.read(jar).features());
+        assertEquals(List.of(), FeatureCatalogue.read(Files.createDirectories(dir.resolve("empty"))).features());
+    }
+
+    @Test
+    void aFeatureWithoutPidsIsRefusedNamingTheSourceAndTheFolder() throws IOException {
+        Path jar = jar(dir.resolve("runtime.jar"), Map.of(
+                "features/web/feature.properties", "pid=org.acme.web".getBytes(StandardCharsets.UTF_8),
+                "features/web/web.jar", bundle("org.acme.web", "0.1.0")));
+        IOException e = assertThrows(IOException.class, () -> FeatureCatalogue.read(jar));
+        assertTrue(e.getMessage().contains("runtime.jar: features/web/feature.properties: pids is missing"),
+                e.getMessage());
+    }
+
+    @Test
+    void bundlesWithoutADescriptorOrADescriptorWithoutBundlesAreRefused() throws IOException {
+        Path noDescriptor = jar(dir.resolve("a.jar"), Map.of("features/web/web.jar", bundle("org.acme.web", "1")));
+        assertTrue(assertThrows(IOException.class, () -> FeatureCatalogue.read(noDescriptor)).getMessage()
+                .endsWith("features/web/ has bundles but no feature.properties"));
+        Path noBundle = jar(dir.resolve("b.jar"), Map.of("features/web/feature.properties",
+                "pids=org.acme.web".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(assertThrows(IOException.class, () -> FeatureCatalogue.read(noBundle)).getMessage()
+                .endsWith("features/web/ has no bundle jar"));
+    }
+
+    @Test
+    void aSourceThatIsNotThereIsOneLineNamingIt() {
+        IOException e = assertThrows(IOException.class, () -> FeatureCatalogue.read(dir.resolve("gone.jar")));
+        assertTrue(e.getMessage().endsWith("gone.jar: no such jar or folder"), e.getMessage());
+    }
+
+    @Test
+    void aBundleIsKnownByTheSymbolicNameWithoutDirectivesAndItsVersion() throws IOException {
+        assertArrayEquals(new String[] { "org.acme.remote", "1.2.3" },
+                FeatureBundles.identity(bundle("org.acme.remote;singleton:=true", "1.2.3")));
+        assertArrayEquals(new String[] { "org.acme.x", "0.0.0" }, FeatureBundles.identity(bundle("org.acme.x", null)));
+        assertNull(FeatureBundles.identity(jarBytes(new Manifest(), Map.of())));
+    }
+
+    static byte[] bundle(String bsn, String version) throws IOException {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().putValue("Bundle-ManifestVersion", "2");
+        m.getMainAttributes().putValue("Bundle-SymbolicName", bsn);
+        if (version != null) {
+            m.getMainAttributes().putValue("Bundle-Version", version);
+        }
+        return jarBytes(m, Map.of());
+    }
+
+    private static byte[] jarBytes(Manifest m, Map<String, byte[]> entries) throws IOException {
+        m.getMainAttributes().putIfAbsent(Attributes.Name.MANIFEST_VERSION, "1.0");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        write(out, m, entries);
+        return out.toByteArray();
+    }
+
+    private static Path jar(Path file, Map<String, byte[]> entries) throws IOException {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (OutputStream out = Files.newOutputStream(file)) {
+            write(out, m, entries);
+        }
+        return file;
+    }
+
+    private static void write(OutputStream out, Manifest m, Map<String, byte[]> entries) throws IOException {
+        try (JarOutputStream j = new JarOutputStream(out, m)) {
+            for (Map.Entry<String, byte[]> e : new java.util.TreeMap<>(entries).entrySet()) {
+                j.putNextEntry(new JarEntry(e.getKey()));
+                j.write(e.getValue());
+                j.closeEntry();
+            }
+        }
+    }
+}

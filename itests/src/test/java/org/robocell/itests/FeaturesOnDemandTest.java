@@ -1,0 +1,162 @@
+package org.robocell.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runtime jar carries its optional parts (the SSH server, the web console, the Foxglove server) without
+ * installing them: a start installs none that is not configured, and each one, alone, is installed and serves once
+ * its configuration appears, at start or while the cell runs. The SSH server alone: {@link RemoteShutdownTest}.
+ */
+class FeaturesOnDemandTest {
+
+    private static final List<String> FEATURE_BUNDLES = List.of("org.robocell.remote", "org.robocell.web",
+            "org.robocell.foxglove", "bcprov", "org.apache.sshd", "org.apache.felix.http.jetty12", "com.google.gson");
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path work;
+
+    /** A cell folder without robots: these tests are about the runtime's features, not its robots. */
+    private void noRobots() throws IOException {
+        Files.createDirectories(work.resolve("runtime/cell"));
+        Files.createDirectories(work.resolve("deploy"));
+    }
+
+    @Test
+    void aStartInstallsNoFeatureWhoseConfigurationIsNotThere() throws Exception {
+        noRobots();
+        Files.writeString(work.resolve("lb.gosh"), "lb -s\n");
+
+        RoboCellProcess.Run run = RoboCellProcess.run(work, "--script", "lb.gosh");
+
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("|org.robocell.features ("), run.output());
+        for (String bsn : FEATURE_BUNDLES) {
+            assertFalse(run.output().contains("|" + bsn), bsn + " is installed without its configuration:\n" + run.output());
+        }
+    }
+
+    @Test
+    void theWebConsoleConfiguredBeforeTheStartIsInstalledAloneAndServesItsApi() throws Exception {
+        noRobots();
+        int port = freePort();
+        String token = "features-on-demand-token";
+        Files.writeString(work.resolve("deploy/org.robocell.web.cfg"),
+                "enabled=true\nport=" + port + "\ntoken=" + token + "\n");
+        Path log = work.resolve("robocell.log");
+        Process p = RoboCellProcess.start(work, log, "--headless");
+        try {
+            awaitLine(p, log, "feature web: started for the configuration org.robocell.web");
+            awaitLine(p, log, "Web console on http://127.0.0.1:" + port);
+            // the console names its address when it configures the HTTP service; Jetty listens a moment later
+            awaitLine(p, log, "at port(s) HTTP:" + port);
+            HttpClient http = HttpClient.newHttpClient();
+            URI api = URI.create("http://127.0.0.1:" + port + "/api/cell");
+            HttpResponse<String> refused = http.send(HttpRequest.newBuilder(api).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> answered = http.send(HttpRequest.newBuilder(api)
+                    .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, refused.statusCode(), refused.body());
+            assertEquals(200, answered.statusCode(), answered.body());
+            assertTrue(answered.body().startsWith("{"), answered.body());
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertFalse(out.contains("feature ssh") || out.contains("feature foxglove"), out);
+            assertFalse(out.contains("SEVERE") || out.contains("ERROR"), out);
+        } finally {
+            stop(p);
+        }
+    }
+
+    @Test
+    void foxgloveConfiguredWhileTheCellRunsIsInstalledAloneAndGreetsAClient() throws Exception {
+        noRobots();
+        int port = freePort();
+        Path log = work.resolve("robocell.log");
+        Process p = RoboCellProcess.start(work, log, "--headless");
+        try {
+            awaitLine(p, log, "cell: runs from the folder");
+            // written elsewhere and moved in whole, as FileInstall expects a file to arrive
+            Path cfg = work.resolve("org.robocell.foxglove.cfg");
+            Files.writeString(cfg, "enabled=true\nport=" + port + "\n");
+            Files.move(cfg, work.resolve("deploy/org.robocell.foxglove.cfg"));
+            awaitLine(p, log, "feature foxglove: started for the configuration org.robocell.foxglove");
+            awaitLine(p, log, "Foxglove server on ws://127.0.0.1:" + port);
+
+            CompletableFuture<String> first = new CompletableFuture<>();
+            WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols("foxglove.websocket.v1")
+                    .buildAsync(URI.create("ws://127.0.0.1:" + port + "/"), new WebSocket.Listener() {
+                        private final StringBuilder text = new StringBuilder();
+
+                        @Override
+                        public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
+                            text.append(data);
+                            if (last) {
+                                first.complete(text.toString());
+                            }
+                            socket.request(1);
+                            return null;
+                        }
+                    }).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            String hello = first.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            ws.abort();
+            assertEquals("foxglove.websocket.v1", ws.getSubprotocol());
+            assertTrue(hello.contains("\"op\":\"serverInfo\""), hello);
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertFalse(out.contains("feature ssh") || out.contains("feature web"), out);
+            assertFalse(out.contains("SEVERE") || out.contains("ERROR"), out);
+        } finally {
+            stop(p);
+        }
+    }
+
+    private static void awaitLine(Process p, Path log, String line) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            if (out.contains(line)) {
+                return;
+            }
+            if (!p.isAlive()) {
+                throw new AssertionError("robocell exited (" + p.exitValue() + ") before \"" + line + "\":\n" + out);
+            }
+            p.waitFor(50, TimeUnit.MILLISECONDS); // the log is a file: look again shortly, or see the exit at once
+        }
+        throw new AssertionError("no line \"" + line + "\" within " + WAIT.toSeconds() + " s:\n"
+                + Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    private static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}
