@@ -25,14 +25,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runtime jar carries its optional parts (the SSH server, the web console, the Foxglove server) without
- * installing them: a start installs none that is not configured, and each one, alone, is installed and serves once
- * its configuration appears, at start or while the cell runs. The SSH server alone: {@link RemoteShutdownTest}.
+ * The runtime jar carries its optional parts (the SSH server, the web console, the Foxglove server, the iiQKA EAC
+ * driver) without installing them: a start installs none that nothing calls for, and each one, alone, is installed
+ * and serves once its configuration appears, at start or while the cell runs, or, for a driver, once a robot's URDF
+ * names its plugin. The SSH server alone: {@link RemoteShutdownTest}.
  */
 class FeaturesOnDemandTest {
 
     private static final List<String> FEATURE_BUNDLES = List.of("org.robocell.remote", "org.robocell.web",
-            "org.robocell.foxglove", "bcprov", "org.apache.sshd", "org.apache.felix.http.jetty12", "com.google.gson");
+            "org.robocell.foxglove", "bcprov", "org.apache.sshd", "org.apache.felix.http.jetty12", "com.google.gson",
+            "org.robocell.driver.kuka.eac");
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     @TempDir
@@ -129,6 +131,27 @@ class FeaturesOnDemandTest {
         } finally {
             stop(p);
         }
+    }
+
+    @Test
+    void anIisyWhoseUrdfNamesTheEacDriverHasItInstalledAndComesUp() throws Exception {
+        Path cell = Files.createDirectories(work.resolve("iisy"));
+        try (var files = Files.list(Path.of("fixtures/iisy-eac"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, cell.resolve(f.getFileName()));
+            }
+        }
+        Files.createDirectories(work.resolve("deploy"));
+        Files.writeString(work.resolve("robots.gosh"), "robots\nlb -s\n");
+
+        RoboCellProcess.Run run = RoboCellProcess.run(work, "--cell", "iisy", "--script", "robots.gosh");
+
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("feature eac: started for the hardware plugin"
+                + " kuka_eac::KukaEACHardwareInterface of robot iisy"), run.output());
+        assertTrue(run.output().matches("(?s).*\\niisy +250 Hz +hardware +yes .*"), run.output());
+        assertTrue(run.output().contains("|org.robocell.driver.kuka.eac ("), run.output());
+        assertFalse(run.output().contains("SEVERE") || run.output().contains("ERROR"), run.output());
     }
 
     private static void awaitLine(Process p, Path log, String line) throws IOException, InterruptedException {

@@ -45,6 +45,15 @@ public interface ControllerManager {
     String WAITING = "robocell.waiting";
 
     /**
+     * The service property that lists, as {@code String[]}, the hardware plugin names the robot's URDF gives for
+     * components no installed driver serves (as written there: {@code kuka_eac::KukaEACHardwareInterface}); absent
+     * when none is missing. What {@link #WAITING} says in words, for a tool that installs the driver.
+     *
+     * @since 1.9
+     */
+    String MISSING_PLUGINS = "robocell.missing.plugins";
+
+    /**
      * The service property that holds the robot's namespace ({@code kr6}: its controllers are named
      * {@code kr6/<name>}); absent when the robot has none.
      *

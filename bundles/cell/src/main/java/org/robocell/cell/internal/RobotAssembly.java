@@ -63,6 +63,8 @@ final class RobotAssembly {
     private java.util.function.Consumer<String> whenWaitingChanges = w -> { };
     /** Component name to the line that says which plugin it waits for. */
     private final Map<String, String> missingPlugins = new LinkedHashMap<>();
+    /** The plugin each component in {@link #missingPlugins} names, as its URDF writes it. */
+    private final Map<String, String> missingPluginNames = new LinkedHashMap<>();
     private String waiting = "";
     private final Set<String> reportedWaiting = new LinkedHashSet<>();
     private java.util.function.Consumer<Runnable> reportLater = Runnable::run;
@@ -339,6 +341,7 @@ final class RobotAssembly {
             if (f == null) {
                 String line = "hardware component '" + info.name() + "': "
                         + PluginNames.notInstalled(info.plugin(), factories.plugins());
+                missingPluginNames.put(info.name(), info.plugin().trim());
                 if (!line.equals(missingPlugins.put(info.name(), line))) {
                     // drivers arrive in any order while the runtime starts or a driver bundle is updated: say it
                     // only if the plugin is still missing a moment later
@@ -347,6 +350,7 @@ final class RobotAssembly {
                 continue;
             }
             missingPlugins.remove(info.name());
+            missingPluginNames.remove(info.name());
             try {
                 HardwareInfo resumed = lastMeasured.resume(info);
                 HardwareComponent component = f.create(resumed);
@@ -421,6 +425,14 @@ final class RobotAssembly {
     /** How {@link #reportWhatIsWaiting()} is run a moment later on the worker; by default at once. */
     void reportLater(java.util.function.Consumer<Runnable> scheduler) {
         reportLater = scheduler;
+    }
+
+    /**
+     * The hardware plugins no installed driver serves, each once, as the URDF writes them (see
+     * {@link ControllerManager#MISSING_PLUGINS}); empty when none. Read on the worker, as {@link #waiting()} changes.
+     */
+    String[] missingPluginNames() {
+        return new LinkedHashSet<>(missingPluginNames.values()).toArray(String[]::new);
     }
 
     /** What keeps the robot from coming up, one line; empty when nothing. */

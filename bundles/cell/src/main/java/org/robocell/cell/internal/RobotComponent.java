@@ -163,6 +163,12 @@ public final class RobotComponent {
                 } else {
                     props.put(ControllerManager.WAITING, w);
                 }
+                String[] missing = a.missingPluginNames();
+                if (missing.length == 0) {
+                    props.remove(ControllerManager.MISSING_PLUGINS);
+                } else {
+                    props.put(ControllerManager.MISSING_PLUGINS, missing);
+                }
                 try {
                     managerRegistration.setProperties(props);
                 } catch (IllegalStateException gone) {

@@ -281,6 +281,36 @@ class RobotAssemblyTest {
         assembly.stop();
     }
 
+    /**
+     * While no driver serves a component's plugin the robot names that plugin, as its URDF writes it (what a tool
+     * installs a driver for), beside the line that says it in words; once a driver serves it, neither is there.
+     */
+    @Test
+    void aPluginNoDriverServesIsNamedUntilADriverArrives() {
+        RobotSettings s = new RobotSettings("fr3", CELL.resolve("fr3.urdf"), CELL.resolve("controllers.yaml"), "",
+                ClockKind.STEPPED, 0, IdleStrategy.SLEEP, List.of(), List.of(), List.of(),
+                List.of("joint_state_broadcaster"), 1024, false, false, 0, java.util.Map.of(), "", List.of(), null);
+        assembly = new RobotAssembly(s);
+        List<String> waitingLines = new java.util.ArrayList<>();
+        List<List<String>> named = new java.util.ArrayList<>();
+        assembly.whenWaitingChanges(w -> {
+            waitingLines.add(w);
+            named.add(List.of(assembly.missingPluginNames()));
+        });
+        assembly.controllerFactoryAdded(2L, List.of(JSB), factory);
+        assembly.start();
+        String plugin = assembly.description().hardware().get(0).plugin().trim();
+        assertEquals(List.of(List.of(plugin)), named, "one component, one plugin missing");
+        assertTrue(waitingLines.get(0).contains("hardware plugin '" + plugin + "' is not installed"), waitingLines.get(0));
+
+        assembly.hardwareFactoryAdded(1L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
+
+        assertEquals(List.of(List.of(plugin), List.of()), named);
+        assertEquals("", waitingLines.get(1));
+        assertEquals(0, assembly.missingPluginNames().length);
+        assembly.stop();
+    }
+
     /** Drivers and controller types going away: INFO while the cell runs, FINE while the runtime shuts down. */
     @Test
     void departuresAreLoggedAtInfoWhileRunningAndAtFineWhileShuttingDown() {

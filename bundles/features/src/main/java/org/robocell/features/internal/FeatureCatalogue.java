@@ -21,19 +21,31 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * The features a jar (the runtime's own) or a folder carries: for each {@code features/<name>/}, the configuration
- * PIDs that call for it ({@code feature.properties}: {@code pids=a,b}) and its bundle jars. Read once; the bundles
- * are opened from the same source when a feature is installed.
+ * The features a jar (the runtime's own) or a folder carries: for each {@code features/<name>/}, what calls for it
+ * ({@code feature.properties}: the configuration PIDs in {@code pids=a,b}, the hardware plugins its driver serves in
+ * {@code plugins=x/Y}) and its bundle jars. Read once; the bundles are opened from the same source when a feature is
+ * installed.
  */
 final class FeatureCatalogue {
 
     static final String FOLDER = "features/";
     static final String DESCRIPTOR = "feature.properties";
 
-    /** One feature: its name (the folder's), the PIDs that call for it, its bundles' entries in the source. */
-    record Feature(String name, Set<String> pids, List<String> bundles) {
+    /**
+     * One feature: its name (the folder's), the PIDs and the hardware plugins that call for it, its bundles' entries
+     * in the source.
+     */
+    record Feature(String name, Set<String> pids, Set<String> plugins, List<String> bundles) {
         boolean calledFor(String pid) {
             return pid != null && pids.contains(pid);
+        }
+
+        /**
+         * Whether the feature serves a plugin as a URDF writes it: its lookup name ({@code kuka_eac/X}) or its C++
+         * class ({@code kuka_eac::X}), as the cell reads plugin names.
+         */
+        boolean serves(String plugin) {
+            return plugin != null && plugins.contains(plugin.trim().replace("::", "/"));
         }
     }
 
@@ -137,6 +149,12 @@ final class FeatureCatalogue {
         return features(source, descriptors, bundles);
     }
 
+    private static Set<String> list(String value) {
+        Set<String> items = new LinkedHashSet<>();
+        Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(items::add);
+        return Collections.unmodifiableSet(items);
+    }
+
     private static List<Feature> features(Path source, Map<String, String> descriptors,
             Map<String, List<String>> bundles) throws IOException {
         Set<String> names = new LinkedHashSet<>(descriptors.keySet());
@@ -150,18 +168,18 @@ final class FeatureCatalogue {
             }
             Properties p = new Properties();
             p.load(new StringReader(descriptor));
-            Set<String> pids = new LinkedHashSet<>();
-            Arrays.stream(p.getProperty("pids", "").split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                    .forEach(pids::add);
-            if (pids.isEmpty()) {
-                throw new IOException(where + DESCRIPTOR + ": pids is missing; expected the configuration PIDs"
-                        + " that call for the feature, comma separated");
+            Set<String> pids = list(p.getProperty("pids", ""));
+            Set<String> plugins = list(p.getProperty("plugins", ""));
+            if (pids.isEmpty() && plugins.isEmpty()) {
+                throw new IOException(where + DESCRIPTOR + ": pids and plugins are missing; expected the"
+                        + " configuration PIDs (pids=) or the hardware plugins (plugins=) that call for the feature,"
+                        + " comma separated");
             }
             List<String> jars = bundles.getOrDefault(name, List.of()).stream().sorted().toList();
             if (jars.isEmpty()) {
                 throw new IOException(where + " has no bundle jar");
             }
-            features.add(new Feature(name, Set.copyOf(pids), jars));
+            features.add(new Feature(name, pids, plugins, jars));
         }
         return List.copyOf(features);
     }

@@ -5,8 +5,12 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
@@ -16,16 +20,22 @@ import org.osgi.service.cm.ConfigurationEvent;
 import org.osgi.service.cm.ConfigurationListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.robocell.api.cell.ControllerManager;
 
 /**
- * Installs a feature of the runtime when a configuration for one of its PIDs appears: at start for those already
- * there (ConfigAdmin's state/config), then as they are created (a deploy/ file, a tool). Until then its bundles are not
- * in the framework, and a start neither copies nor resolves them. A feature stays installed when its configuration
- * goes: its components stop serving without one, as they would have with the bundles installed from the start.
+ * Installs a feature of the runtime when something calls for it: a configuration for one of its PIDs (already in
+ * ConfigAdmin's state/config at start, or created later: a deploy/ file, a tool), or a robot whose URDF names a
+ * hardware plugin the feature's driver serves ({@link ControllerManager#MISSING_PLUGINS}). Until then its bundles are
+ * not in the framework, and a start neither copies nor resolves them. Installing happens on a thread of its own: the
+ * thread that reports (ConfigAdmin's, a robot's) never waits for it. A feature stays installed when what called for it
+ * goes: its components stop serving without a configuration, as they would have with the bundles there from the start.
  */
 @Designate(ocd = FeatureInstaller.Config.class)
 @Component(configurationPid = FeatureInstaller.PID, service = ConfigurationListener.class, immediate = true)
@@ -35,7 +45,8 @@ public final class FeatureInstaller implements ConfigurationListener {
     private static final System.Logger LOG = System.getLogger("org.robocell.features");
 
     @ObjectClassDefinition(name = "RoboCell features",
-            description = "Optional parts of the runtime, installed when their configuration first appears")
+            description = "Optional parts of the runtime, installed when their configuration or their driver's"
+                    + " plugin is first called for")
     public @interface Config {
         @AttributeDefinition(name = "Source", description = "a jar or folder with features/<name>/feature.properties"
                 + " and the feature's bundle jars; empty: the runtime jar the JVM was started with")
@@ -46,6 +57,11 @@ public final class FeatureInstaller implements ConfigurationListener {
     private final FeatureCatalogue catalogue;
     /** Features whose bundles are all installed and started. */
     private final Set<String> done = ConcurrentHashMap.newKeySet();
+    private final ExecutorService installer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "robocell-features");
+        t.setDaemon(true);
+        return t;
+    });
 
     @Activate
     public FeatureInstaller(BundleContext context, Config config, @Reference ConfigurationAdmin admin) {
@@ -54,9 +70,14 @@ public final class FeatureInstaller implements ConfigurationListener {
         for (FeatureCatalogue.Feature f : catalogue.features()) {
             String pid = configuredPid(admin, f);
             if (pid != null) {
-                install(f, pid);
+                install(f, "the configuration " + pid);
             }
         }
+    }
+
+    @Deactivate
+    void deactivate() {
+        installer.shutdownNow();
     }
 
     @Override
@@ -66,25 +87,61 @@ public final class FeatureInstaller implements ConfigurationListener {
         }
         for (FeatureCatalogue.Feature f : catalogue.features()) {
             if (f.calledFor(event.getPid()) || f.calledFor(event.getFactoryPid())) {
-                install(f, event.getFactoryPid() != null ? event.getFactoryPid() : event.getPid());
+                install(f, "the configuration " + (event.getFactoryPid() != null ? event.getFactoryPid() : event.getPid()));
             }
         }
     }
 
-    private synchronized void install(FeatureCatalogue.Feature feature, String pid) {
+    /** A robot, as it comes and each time what it waits for changes. */
+    @Reference(service = ControllerManager.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, updated = "robotChanged", unbind = "robotRemoved")
+    void robotAdded(Map<String, Object> properties) {
+        robotChanged(properties);
+    }
+
+    void robotChanged(Map<String, Object> properties) {
+        Object missing = properties.get(ControllerManager.MISSING_PLUGINS);
+        if (!(missing instanceof String[] plugins) || catalogue == null) {
+            return; // DS binds this reference after the constructor, which reads the catalogue
+        }
+        for (String plugin : plugins) {
+            for (FeatureCatalogue.Feature f : catalogue.features()) {
+                if (f.serves(plugin)) {
+                    install(f, "the hardware plugin " + plugin + " of robot " + properties.get(ControllerManager.ROBOT));
+                }
+            }
+        }
+    }
+
+    void robotRemoved(Map<String, Object> properties) {
+        // a feature stays installed
+    }
+
+    private void install(FeatureCatalogue.Feature feature, String calledFor) {
+        if (done.contains(feature.name())) {
+            return;
+        }
+        try {
+            installer.execute(() -> installNow(feature, calledFor));
+        } catch (RejectedExecutionException stopping) {
+            // the component is going away with the runtime
+        }
+    }
+
+    private void installNow(FeatureCatalogue.Feature feature, String calledFor) {
         if (done.contains(feature.name())) {
             return;
         }
         FeatureBundles.Outcome o = FeatureBundles.install(context, catalogue, feature);
         if (o.complete()) {
             done.add(feature.name());
-            LOG.log(Level.INFO, "feature {0}: started for the configuration {1} ({2} bundles installed from {3}{4})",
-                    feature.name(), pid, o.installed().size(), catalogue.source().getFileName(),
+            LOG.log(Level.INFO, "feature {0}: started for {1} ({2} bundles installed from {3}{4})",
+                    feature.name(), calledFor, o.installed().size(), catalogue.source().getFileName(),
                     o.present().isEmpty() ? "" : "; already there: " + String.join(", ", o.present()));
         } else {
             for (String problem : o.problems()) {
-                LOG.log(Level.ERROR, "feature " + feature.name() + " (for the configuration " + pid + "): " + problem
-                        + "; it is tried again when the configuration changes");
+                LOG.log(Level.ERROR, "feature " + feature.name() + " (for " + calledFor + "): " + problem
+                        + "; it is tried again when that changes");
             }
         }
     }

@@ -2,6 +2,7 @@ package org.robocell.features.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,12 +51,34 @@ class FeatureCatalogueTest {
         assertEquals(Set.of("org.acme.ssh", "org.acme.ssh.keys"), ssh.pids());
         assertEquals(List.of("features/ssh/crypto.jar", "features/ssh/remote.jar"), ssh.bundles());
         assertTrue(ssh.calledFor("org.acme.ssh.keys"));
-        assertEquals(false, ssh.calledFor("org.acme.web"));
-        assertEquals(false, ssh.calledFor(null));
+        assertFalse(ssh.calledFor("org.acme.web"));
+        assertFalse(ssh.calledFor(null));
         assertEquals("web", c.features().get(1).name());
         try (InputStream in = c.open("features/ssh/remote.jar")) {
             assertArrayEquals(remote, in.readAllBytes());
         }
+    }
+
+    @Test
+    void aDriverFeatureIsCalledForByThePluginItServesAsAUrdfWritesIt() throws IOException {
+        Path jar = jar(dir.resolve("runtime.jar"), Map.of(
+                "features/eac/feature.properties", ("pids=org.acme.eac.emulator\nplugins=kuka_eac/KukaEACHardwareInterface\n")
+                        .getBytes(StandardCharsets.UTF_8),
+                "features/eac/eac.jar", bundle("org.acme.eac", "1.0.0"),
+                "features/arm/feature.properties", "plugins=acme/Arm".getBytes(StandardCharsets.UTF_8),
+                "features/arm/arm.jar", bundle("org.acme.arm", "1.0.0")));
+
+        FeatureCatalogue c = FeatureCatalogue.read(jar);
+
+        FeatureCatalogue.Feature arm = c.features().get(0);
+        FeatureCatalogue.Feature eac = c.features().get(1);
+        assertEquals(Set.of(), arm.pids(), "plugins alone call for a feature");
+        assertTrue(eac.serves("kuka_eac/KukaEACHardwareInterface"));
+        assertTrue(eac.serves(" kuka_eac::KukaEACHardwareInterface "), "the C++ class name, as kuka_robot_descriptions writes it");
+        assertFalse(eac.serves("kuka_eac/Other"));
+        assertFalse(eac.serves(null));
+        assertTrue(eac.calledFor("org.acme.eac.emulator"));
+        assertFalse(arm.serves("kuka_eac::KukaEACHardwareInterface"));
     }
 
     @Test
@@ -87,7 +110,7 @@ class FeatureCatalogueTest {
                 "features/web/feature.properties", "pid=org.acme.web".getBytes(StandardCharsets.UTF_8),
                 "features/web/web.jar", bundle("org.acme.web", "0.1.0")));
         IOException e = assertThrows(IOException.class, () -> FeatureCatalogue.read(jar));
-        assertTrue(e.getMessage().contains("runtime.jar: features/web/feature.properties: pids is missing"),
+        assertTrue(e.getMessage().contains("runtime.jar: features/web/feature.properties: pids and plugins are missing"),
                 e.getMessage());
     }
 
