@@ -135,8 +135,9 @@ public final class FeatureInstaller implements ConfigurationListener {
         FeatureBundles.Outcome o = FeatureBundles.install(context, catalogue, feature);
         if (o.complete()) {
             done.add(feature.name());
-            LOG.log(Level.INFO, "feature {0}: started for {1} ({2} bundles installed from {3}{4})",
-                    feature.name(), calledFor, o.installed().size(), catalogue.source().getFileName(),
+            String installed = o.installed().isEmpty() ? "no bundle installed"
+                    : o.installed().size() + " bundles installed from " + catalogue.source().getFileName();
+            LOG.log(Level.INFO, "feature {0}: started for {1} ({2}{3})", feature.name(), calledFor, installed,
                     o.present().isEmpty() ? "" : "; already there: " + String.join(", ", o.present()));
         } else {
             for (String problem : o.problems()) {
