@@ -83,9 +83,7 @@ class FeaturesOnDemandTest {
             assertEquals(401, refused.statusCode(), refused.body());
             assertEquals(200, answered.statusCode(), answered.body());
             assertTrue(answered.body().startsWith("{"), answered.body());
-            String out = Files.readString(log, StandardCharsets.UTF_8);
-            assertFalse(out.contains("feature ssh") || out.contains("feature foxglove"), out);
-            assertFalse(out.contains("SEVERE") || out.contains("ERROR"), out);
+            assertOnlyFeatureStartedWithoutError(Files.readString(log, StandardCharsets.UTF_8), "web");
         } finally {
             stop(p);
         }
@@ -125,9 +123,7 @@ class FeaturesOnDemandTest {
             ws.abort();
             assertEquals("foxglove.websocket.v1", ws.getSubprotocol());
             assertTrue(hello.contains("\"op\":\"serverInfo\""), hello);
-            String out = Files.readString(log, StandardCharsets.UTF_8);
-            assertFalse(out.contains("feature ssh") || out.contains("feature web"), out);
-            assertFalse(out.contains("SEVERE") || out.contains("ERROR"), out);
+            assertOnlyFeatureStartedWithoutError(Files.readString(log, StandardCharsets.UTF_8), "foxglove");
         } finally {
             stop(p);
         }
@@ -151,7 +147,15 @@ class FeaturesOnDemandTest {
                 + " kuka_eac::KukaEACHardwareInterface of robot iisy"), run.output());
         assertTrue(run.output().matches("(?s).*\\niisy +250 Hz +hardware +yes .*"), run.output());
         assertTrue(run.output().contains("|org.robocell.driver.kuka.eac ("), run.output());
-        assertFalse(run.output().contains("SEVERE") || run.output().contains("ERROR"), run.output());
+        assertOnlyFeatureStartedWithoutError(run.output(), "eac");
+    }
+
+    /** The one feature asked for started, no other one, and nothing went wrong. */
+    private static void assertOnlyFeatureStartedWithoutError(String out, String feature) {
+        for (String other : List.of("ssh", "web", "foxglove", "eac")) {
+            assertEquals(other.equals(feature), out.contains("feature " + other + ": started"), other + ":\n" + out);
+        }
+        assertFalse(out.contains("SEVERE") || out.contains("ERROR"), out);
     }
 
     private static void awaitLine(Process p, Path log, String line) throws IOException, InterruptedException {
