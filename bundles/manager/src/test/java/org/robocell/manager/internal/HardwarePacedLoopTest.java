@@ -24,8 +24,8 @@ import org.robocell.manager.RobotLoop;
  * it does not: its driver not connected yet, unconfigured after a reflex, or stopping. Only a read that waits for
  * the robot sets the pace; a component beside the robot whose read answers at once (the default cell's mock
  * force/torque sensor beside the FR3) does not. Taken for the robot's clock, it ran the FR3's loop back to back,
- * three million cycles a second on a whole core, from the reflex until the robot was connected again, and on a
- * loaded two-core machine the emulated FR3 and the shell's sessions to it waited seconds for a core.
+ * three million cycles a second on a whole core, from the reflex until the robot was connected again, taking that
+ * core from the emulated FR3 and the shell's sessions to it.
  * <p>
  * Going from the robot's pace to its own, the loop waits at most a period: packets may come faster than the rate (a
  * robot catching up, or a read that answers at once), and deadlines counted a period per packet lay far ahead of
