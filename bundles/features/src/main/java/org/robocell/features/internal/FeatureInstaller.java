@@ -136,7 +136,8 @@ public final class FeatureInstaller implements ConfigurationListener {
         if (o.complete()) {
             done.add(feature.name());
             String installed = o.installed().isEmpty() ? "no bundle installed"
-                    : o.installed().size() + " bundles installed from " + catalogue.source().getFileName();
+                    : o.installed().size() + (o.installed().size() == 1 ? " bundle" : " bundles") + " installed from "
+                            + catalogue.source().getFileName();
             LOG.log(Level.INFO, "feature {0}: started for {1} ({2}{3})", feature.name(), calledFor, installed,
                     o.present().isEmpty() ? "" : "; already there: " + String.join(", ", o.present()));
         } else {
