@@ -61,6 +61,19 @@ public interface HardwareComponent {
     ReturnType write(double time, double period);
 
     /**
+     * Whether {@link #read} waits for the robot's packet, the robot owning the cycle. On a hardware clock only such a
+     * read paces the loop. A component whose read answers at once (a mock, a simulation, a device a thread of its
+     * own polls) says false: were it taken as the robot's clock, a loop whose robot is not connected (after a reflex,
+     * while stopping) would run its cycles back to back on it, a whole core, instead of keeping its own rate. Asked
+     * once, when the component joins the loop.
+     *
+     * @since 2.3
+     */
+    default boolean readWaitsForRobot() {
+        return true;
+    }
+
+    /**
      * Off the loop: can the device switch to the command interfaces in {@code start} and release those in
      * {@code stop}? Both lists hold only this component's full interface names. ERROR rejects the whole switch.
      */

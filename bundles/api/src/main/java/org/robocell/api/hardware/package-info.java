@@ -4,7 +4,7 @@
  * {@code <plugin>} string in the service property {@value org.robocell.api.hardware.HardwareFactory#PLUGIN}.
  */
 @Export
-@Version("2.2.0")
+@Version("2.3.0")
 package org.robocell.api.hardware;
 
 import org.osgi.annotation.bundle.Export;

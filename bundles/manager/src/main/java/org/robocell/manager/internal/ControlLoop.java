@@ -52,7 +52,10 @@ final class ControlLoop {
     private long previousStart;
     /** Something happened in this cycle that the service side must handle. Loop thread only. */
     private boolean eventsPending;
-    /** Whether the last cycle read a component (a hardware clock then needs no sleep). Loop thread only. */
+    /**
+     * Whether the last cycle read a component whose read waits for the robot (a hardware clock then needs no sleep);
+     * a read that answers at once (a mock sensor beside a disconnected robot) paces nothing. Loop thread only.
+     */
     boolean hardwarePaced;
     private volatile boolean serviceEvents;
 
@@ -166,10 +169,10 @@ final class ControlLoop {
             }
             CyclePlan p = plan;
             ManagedHardware[] hw = p.hardware;
-            boolean readable = false;
+            boolean paced = false;
             for (int i = 0; i < hw.length; i++) {
-                readable |= hw[i].loopAccess();
                 boolean paces = hw[i].readPacesLoop();
+                paced |= paces && hw[i].loopAccess();
                 if (paces) {
                     lapTimer.mark(); // the lap of a read that waits for the robot is the wait
                 }
@@ -186,7 +189,7 @@ final class ControlLoop {
                     lapTimer.mark(); // nor the restarts the next call's
                 }
             }
-            hardwarePaced = readable;
+            hardwarePaced = paced;
             if (next != null && next.commit != null) {
                 commits.apply(next);
                 eventsPending = true;

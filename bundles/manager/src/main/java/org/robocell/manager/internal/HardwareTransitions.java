@@ -53,12 +53,21 @@ final class HardwareTransitions {
             } catch (ResourceException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
-            hw.setReadPacesLoop(state.config.clock() == ClockKind.HARDWARE);
+            hw.setReadPacesLoop(state.config.clock() == ClockKind.HARDWARE && readWaitsForRobot(component));
             hw.setBudget(state.config.executionBudgetNanos(), state.config.budgetOverruns());
             plans.rebuild();
             return hw;
         } finally {
             commits.unlock();
+        }
+    }
+
+    /** What the driver says; one that cannot say is taken at the default, a read that waits for the robot. */
+    private static boolean readWaitsForRobot(HardwareComponent component) {
+        try {
+            return component.readWaitsForRobot();
+        } catch (RuntimeException e) {
+            return true;
         }
     }
 

@@ -148,10 +148,18 @@ public final class LoopRunner {
                 late = now - schedule.next();
             }
             cycle.runCycle(now, late);
-            schedule.advance(System.nanoTime());
-            if (clock == ClockKind.HARDWARE && !cycle.hardwarePaced) {
-                // nothing blocks in read: do not spin, keep the rate
-                idle.idleUntil(schedule.next());
+            if (clock == ClockKind.HARDWARE && cycle.hardwarePaced) {
+                // the robot's packet set this cycle's pace: a cycle it does not pace (its driver stopping, not
+                // connected yet, or unconfigured after a reflex) comes a period after this one began. Counted a
+                // period per packet instead, the deadline ran seconds ahead of the clock when packets came faster
+                // than the rate, and the loop that lost its pace slept until it, deaf to the stop.
+                schedule.start(now + period);
+            } else {
+                schedule.advance(System.nanoTime());
+                if (clock == ClockKind.HARDWARE) {
+                    // nothing waited for the robot in read: do not spin, keep the rate
+                    idle.idleUntil(schedule.next());
+                }
             }
         }
     }

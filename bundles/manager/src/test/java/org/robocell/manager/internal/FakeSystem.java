@@ -41,6 +41,8 @@ class FakeSystem implements HardwareComponent {
     long readSpinNanos;
     /** How long each write busy-waits (a stalling driver), 0 = none. */
     long writeSpinNanos;
+    /** What {@link #readWaitsForRobot()} answers: a robot's driver (true), or a mock sensor beside it (false). */
+    boolean waitsForRobot = true;
 
     HardwareContext context;
     CommandInterfaceHandle[] commandSlots = new CommandInterfaceHandle[0];
@@ -119,6 +121,11 @@ class FakeSystem implements HardwareComponent {
     @Override
     public CallbackReturn onError(LifecycleState previous) {
         return answer("onError");
+    }
+
+    @Override
+    public boolean readWaitsForRobot() {
+        return waitsForRobot;
     }
 
     @Override

@@ -202,6 +202,12 @@ public final class GenericSystem implements HardwareComponent {
         return CallbackReturn.SUCCESS;
     }
 
+    /** A mock answers at once: beside a robot on its own clock (the default cell's force/torque sensor), no pace. */
+    @Override
+    public boolean readWaitsForRobot() {
+        return false;
+    }
+
     @Override
     public ReturnType read(double time, double period) {
         if (disableCommands) {

@@ -1,6 +1,7 @@
 package org.robocell.driver.mock.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -26,6 +27,12 @@ import org.robocell.driver.testkit.DriverContext;
 class GenericSystemTest {
 
     private static final double PERIOD = 0.01;
+
+    /** Beside a robot on its own clock (the default cell's force/torque sensor beside the FR3) the mock sets no pace. */
+    @Test
+    void itsReadAnswersAtOnceAndPacesNoLoop() {
+        assertFalse(new GenericSystem().readWaitsForRobot());
+    }
 
     @Test
     void aPositionCommandBecomesThePositionStateAtTheNextRead() {

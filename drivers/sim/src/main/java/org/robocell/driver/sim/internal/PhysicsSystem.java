@@ -214,6 +214,12 @@ public final class PhysicsSystem implements HardwareComponent {
         return CallbackReturn.SUCCESS;
     }
 
+    /** The simulation answers at once: it sets no robot's pace. */
+    @Override
+    public boolean readWaitsForRobot() {
+        return false;
+    }
+
     @Override
     public ReturnType read(double time, double period) {
         simulation.positions(q);

@@ -1,6 +1,7 @@
 package org.robocell.driver.sim.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -131,6 +132,12 @@ class PhysicsSystemTest {
             assertTrue(system.lastError().contains(named), param + " -> " + system.lastError());
             assertTrue(system.lastError().contains("FR3Sim"), system.lastError());
         });
+    }
+
+    /** The simulation answers at once: on the robot's clock it paces no loop. */
+    @Test
+    void itsReadAnswersAtOnceAndPacesNoLoop() {
+        assertFalse(new PhysicsSystem(SimRobots.fr3("").robot()).readWaitsForRobot());
     }
 
     @Test

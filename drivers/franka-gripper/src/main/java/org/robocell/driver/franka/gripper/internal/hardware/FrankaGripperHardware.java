@@ -117,6 +117,12 @@ final class FrankaGripperHardware implements HardwareComponent {
         }
     }
 
+    /** read takes the hand's latest state, which a thread of the link receives: it sets no robot's pace. */
+    @Override
+    public boolean readWaitsForRobot() {
+        return false;
+    }
+
     @Override
     public ReturnType read(double time, double period) {
         GripperLink l = link;

@@ -1,6 +1,7 @@
 package org.robocell.driver.franka.gripper.internal.hardware;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -175,6 +176,12 @@ class FrankaGripperHardwareTest {
         assertTrue(hardware.lastError().startsWith("Franka Hand at 127.0.0.1:"), hardware.lastError());
         assertEquals(GripperOutcome.NO_ANSWER, gripper.stop().outcome());
         emulator = null;
+    }
+
+    /** read takes the hand's latest state at once: beside the FR3 on its clock, the hand paces no loop. */
+    @Test
+    void itsReadAnswersAtOnceAndPacesNoLoop() {
+        assertFalse(new FrankaGripperHardware(GripperHost.NONE).readWaitsForRobot());
     }
 
     @Test
