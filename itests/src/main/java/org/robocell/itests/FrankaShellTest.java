@@ -82,12 +82,7 @@ class FrankaShellTest {
                 "<param name=\"robot_ip\">127.0.0.1</param><param name=\"command_port\">" + port + "</param>"
                         + "<param name=\"flight_log\">" + flightLog + "</param>"
                         // nor a pause of 100 ms (the default receive timeout) fail the component
-                        + "<param name=\"receive_timeout_ms\">2000</param>"
-                        // the franka:* commands made while the component is not connected open connections of
-                        // their own, one after the other, to a robot that serves one client: in 2 of 4 CI runs on
-                        // 2026-11-25 one of them found the slot still taken for the whole 3 s default (cause open,
-                        // BENCHMARKS.md, the clean stop)
-                        + "<param name=\"connect_timeout_ms\">10000</param>");
+                        + "<param name=\"receive_timeout_ms\">2000</param>");
         assertTrue(!withPort.equals(description), "the cell's FR3 runs the Franka driver at 127.0.0.1");
         urdf = Files.createTempFile("fr3_shell", ".urdf");
         Files.writeString(urdf, withPort);
