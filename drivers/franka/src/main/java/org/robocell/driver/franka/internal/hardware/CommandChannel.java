@@ -114,14 +114,18 @@ final class CommandChannel implements AutoCloseable {
 
     private synchronized long send(FciRequest request, CompletableFuture<FciResponse> response, MoveHandle move)
             throws IOException {
-        String closed = closedBecause;
-        if (closed != null) {
-            throw new IOException(closed);
-        }
         long id = nextId++;
         pending.put(id, response);
         if (move != null) {
             moves.put(id, move);
+        }
+        // registered before the check: a shut() from here on fails the request, an earlier one is seen here. The
+        // other order lost a request whose channel the robot closed in between; it waited out its whole timeout
+        String closed = closedBecause;
+        if (closed != null) {
+            pending.remove(id);
+            moves.remove(id);
+            throw new IOException(closed);
         }
         ByteBuffer b = codec.encodeRequest(id, request);
         try {

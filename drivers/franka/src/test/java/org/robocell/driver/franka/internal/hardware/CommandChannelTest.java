@@ -1,8 +1,11 @@
 package org.robocell.driver.franka.internal.hardware;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.DataInputStream;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -74,6 +77,41 @@ class CommandChannelTest {
             assertEquals(StopMoveStatus.SUCCESS, stop.get(20, TimeUnit.SECONDS).status());
             closed.get(20, TimeUnit.SECONDS);
             robot.get(20, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * A robot that serves another client closes a newcomer at once. The request racing that close must fail at once,
+     * every time: it once registered its answer after the check for a closed channel, so a close in between left it
+     * waiting out its whole timeout (CI: "no response to Connect #0 ... within 9936 ms", about 1 in 1000 tries on a
+     * loaded machine; hence the many tries).
+     */
+    @Test
+    void aRequestRacingTheRobotClosingTheConnectionFailsAtOnceNeverByItsTimeout() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> busyRobot = CompletableFuture.runAsync(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        server.accept().close();
+                    } catch (IOException e) {
+                        return; // the test is over
+                    }
+                }
+            });
+            InetSocketAddress robot = new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort());
+            for (int i = 0; i < 2000; i++) {
+                CommandChannel channel = CommandChannel.open(robot, ProtocolVersion.V7, 5000);
+                try {
+                    IOException e = assertThrows(IOException.class,
+                            () -> channel.request(new FciRequest.Connect(7, 1337), 20_000));
+                    assertFalse(e.getMessage().startsWith("no response"),
+                            "try " + i + ": " + e.getMessage());
+                } finally {
+                    channel.close();
+                }
+            }
+            server.close();
+            busyRobot.get(20, TimeUnit.SECONDS);
         }
     }
 }
