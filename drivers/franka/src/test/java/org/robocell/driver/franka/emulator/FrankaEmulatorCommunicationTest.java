@@ -308,6 +308,33 @@ class FrankaEmulatorCommunicationTest {
         }
     }
 
+    /**
+     * libfranka makes a connection per {@code franka::Robot}: a tool that closes one and opens the next between two
+     * of the robot's cycles is served. The emulator once took the newcomer before reading the old client's end and
+     * refused it (the driver then tried again, and a request racing that refusal waited out its timeout).
+     */
+    @Test
+    void aClientThatClosesAndConnectsAgainBetweenTwoCyclesIsServed() throws Exception {
+        try (SteppedRig rig = SteppedRig.connected(ProtocolVersion.V7)) {
+            rig.client.close();
+            try (FciTestClient next = new FciTestClient(rig.robot.commandPort(), ProtocolVersion.V7)) {
+                long id = next.send(new FciRequest.Connect(7, next.udpPort()));
+                rig.robot.step(); // the one cycle between the old client's end and the newcomer
+                assertEquals(0, rig.robot.refusedConnections(), "the robot was free when the newcomer came");
+                FciResponse r = null;
+                for (int i = 0; i < SteppedRig.MAX_STEPS && r == null; i++) {
+                    r = next.response(id);
+                    if (r == null) {
+                        SteppedRig.pause();
+                        rig.robot.step();
+                    }
+                }
+                assertEquals(ConnectStatus.SUCCESS, r.status());
+                assertTrue(rig.robot.connected());
+            }
+        }
+    }
+
     @Test
     void aRequestBeforeConnectIsAProtocolError() throws Exception {
         try (SteppedRig rig = new SteppedRig(ProtocolVersion.V7)) {
