@@ -42,9 +42,15 @@ final class FciSession implements AutoCloseable {
                 settings.commandPort());
         long deadline = System.nanoTime() + settings.connectTimeoutMs() * 1_000_000L;
         IOException lastRefusal = null;
+        ProtocolVersion version = settings.firstVersion();
         while (true) {
             try {
-                return tryOpen(settings, robot, deadline);
+                return tryOpen(settings, robot, deadline, version);
+            } catch (OtherVersion e) {
+                // auto: the robot said which version it speaks; this and every later try speak it. Starting each
+                // retry from 10 again made a new connection right after the one closed, which a robot still
+                // closing the last refuses, and the retries went round for as long as the deadline allowed
+                version = e.robotVersion;
             } catch (ConnectException | Busy e) {
                 // refused, or closed at once: the robot serves one client and may still be closing the last one
                 IOException refusal = e instanceof Busy b ? (IOException) b.getCause() : e;
@@ -82,14 +88,24 @@ final class FciSession implements AutoCloseable {
         }
     }
 
-    private static FciSession tryOpen(FrankaDriverSettings settings, InetSocketAddress robot, long deadline)
-            throws IOException {
+    /** The robot answered Connect with another version it speaks, and {@code protocol_version} is auto. */
+    private static final class OtherVersion extends IOException {
+        private static final long serialVersionUID = 1L;
+        final transient ProtocolVersion robotVersion;
+
+        OtherVersion(ProtocolVersion robotVersion) {
+            super("the robot speaks FCI v" + robotVersion.number());
+            this.robotVersion = robotVersion;
+        }
+    }
+
+    private static FciSession tryOpen(FrankaDriverSettings settings, InetSocketAddress robot, long deadline,
+            ProtocolVersion v) throws IOException {
         DatagramChannel udp = DatagramChannel.open();
         CommandChannel channel = null;
         try {
             udp.bind(new InetSocketAddress(0));
             int udpPort = ((InetSocketAddress) udp.getLocalAddress()).getPort();
-            ProtocolVersion v = settings.firstVersion();
             int timeout = (int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
             try {
                 channel = CommandChannel.open(robot, v, timeout);
@@ -99,10 +115,7 @@ final class FciSession implements AutoCloseable {
             FciResponse r = connect(channel, v, udpPort, timeout);
             if (r.status() != ConnectStatus.SUCCESS && settings.protocol() == null
                     && ProtocolVersion.of(r.version()).isPresent() && r.version() != v.number()) {
-                v = ProtocolVersion.of(r.version()).get();
-                channel.close();
-                channel = CommandChannel.open(robot, v, timeout);
-                r = connect(channel, v, udpPort, timeout);
+                throw new OtherVersion(ProtocolVersion.of(r.version()).get());
             }
             if (r.status() != ConnectStatus.SUCCESS) {
                 throw new IOException("the robot at " + robot + " refused Connect with " + r.status().wireName()
