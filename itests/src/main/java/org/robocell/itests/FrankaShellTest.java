@@ -16,7 +16,6 @@ import java.util.Hashtable;
 import org.apache.felix.service.command.CommandProcessor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
@@ -121,9 +120,6 @@ class FrankaShellTest {
     }
 
     @Test
-    @Disabled("flaky since 2026-11-25, 5 of 7 CI runs: after the reflex the emulated FR3 refuses the third"
-            + " own-connection franka:* command for as long as it tries (its one client slot stays taken); cause open,"
-            + " BENCHMARKS.md, the clean stop paragraph")
     void settingsReachTheRobotAndAReflexIsRecoveredFromTheShell() throws Exception {
         String r = " -r " + ROBOT + " ";
         shell.awaitOutput("franka:state" + r + "-f robot_mode", "robot_mode:\\s+Move");
