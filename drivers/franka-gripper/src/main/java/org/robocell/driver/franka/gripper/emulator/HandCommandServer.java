@@ -70,8 +70,22 @@ final class HandCommandServer implements AutoCloseable {
         return refusedConnections;
     }
 
-    /** Accepts, reads and handles what has arrived, without waiting. */
+    /**
+     * Reads and handles what has arrived, then accepts, without waiting. The client's end is read before a newcomer
+     * is judged: a client that closes and connects again between two cycles finds the Hand free, as it is.
+     */
     void poll(Handler handler) {
+        if (client != null) {
+            read(handler);
+        }
+        if (accept() && client != null) {
+            read(handler);
+        }
+    }
+
+    /** Takes the first waiting connection as the client if there is none, closes the others; true when it took one. */
+    private boolean accept() {
+        boolean took = false;
         try {
             SocketChannel incoming;
             while ((incoming = server.accept()) != null) {
@@ -81,6 +95,7 @@ final class HandCommandServer implements AutoCloseable {
                     client.socket().setTcpNoDelay(true);
                     inbound.clear();
                     connected = false;
+                    took = true;
                 } else {
                     refusedConnections++;
                     incoming.close();
@@ -89,9 +104,7 @@ final class HandCommandServer implements AutoCloseable {
         } catch (IOException e) {
             LOG.log(Level.WARNING, "Franka Hand emulator: accepting a connection failed: " + e.getMessage());
         }
-        if (client != null) {
-            read(handler);
-        }
+        return took;
     }
 
     private void read(Handler handler) {

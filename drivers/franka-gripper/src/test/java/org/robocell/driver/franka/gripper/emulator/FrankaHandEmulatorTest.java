@@ -126,6 +126,21 @@ class FrankaHandEmulatorTest {
         }
     }
 
+    /**
+     * libfranka makes a connection per {@code franka::Gripper}: one closed and the next opened at once, within one
+     * of the Hand's cycles, is served. The emulator once took the newcomer before reading the old client's end and
+     * refused it.
+     */
+    @Test
+    void aClientThatClosesAndConnectsAgainAtOnceIsServed() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            try (RawHandClient c = new RawHandClient(emulator.commandPort())) {
+                assertEquals(GripperConnectStatus.SUCCESS, c.connect().connectStatus(), "connection " + i);
+            }
+        }
+        assertEquals(0, emulator.refusedConnections());
+    }
+
     private GripperState awaitState(RawHandClient c, boolean grasped) throws IOException {
         for (int i = 0; i < 1000; i++) {
             GripperState s = c.state();
