@@ -203,14 +203,16 @@ final class GripperLink implements AutoCloseable {
      */
     GripperResponse execute(LongFunction<GripperRequest> request, long timeoutNanos)
             throws IOException, TimeoutException, InterruptedException {
-        String why = broken;
-        if (why != null) {
-            throw new LinkException(why);
-        }
         long id = nextId.getAndIncrement() & 0xFFFF_FFFFL;
         CompletableFuture<GripperResponse> answer = new CompletableFuture<>();
         pending.put(id, answer);
         try {
+            // registered before the check: a fail() from here on fails the answer, an earlier one is seen here (the
+            // other order let a link breaking in between leave the command waiting out its timeout)
+            String why = broken;
+            if (why != null) {
+                throw new LinkException(why);
+            }
             write(request.apply(id));
             return answer.get(timeoutNanos, TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
