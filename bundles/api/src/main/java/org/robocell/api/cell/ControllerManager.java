@@ -54,6 +54,16 @@ public interface ControllerManager {
     String MISSING_PLUGINS = "robocell.missing.plugins";
 
     /**
+     * The service property that lists, as {@code String[]}, the controller types the robot's controllers file declares
+     * ({@code diff_drive_controller/DiffDriveController}), and those a {@link #load(String, String)} asked for, that no
+     * installed bundle provides; absent when none is missing. For a tool that installs them: a controller whose type
+     * is missing cannot be loaded until then (a start controller waits for it).
+     *
+     * @since 1.10
+     */
+    String MISSING_CONTROLLER_TYPES = "robocell.missing.controller.types";
+
+    /**
      * The service property that holds the robot's namespace ({@code kr6}: its controllers are named
      * {@code kr6/<name>}); absent when the robot has none.
      *

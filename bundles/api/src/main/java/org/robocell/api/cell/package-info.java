@@ -6,7 +6,7 @@
  * control loop; no call blocks the loop or takes a lock the loop takes.
  */
 @Export
-@Version("1.9.0")
+@Version("1.10.0")
 package org.robocell.api.cell;
 
 import org.osgi.annotation.bundle.Export;

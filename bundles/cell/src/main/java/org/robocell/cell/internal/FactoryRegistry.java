@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 import org.robocell.api.controller.Controller;
 import org.robocell.api.controller.ControllerFactory;
@@ -25,6 +26,7 @@ final class FactoryRegistry implements ControllerSource {
 
     private final Map<Object, HardwareEntry> hardwareFactories = new LinkedHashMap<>();
     private final ConcurrentSkipListMap<Long, ControllerEntry> controllerFactories = new ConcurrentSkipListMap<>();
+    private volatile Consumer<String> whenTypeMissing = t -> { };
     private volatile Set<String> plugins = Set.of();
 
     private record HardwareEntry(Set<String> plugins, HardwareFactory factory) {
@@ -135,6 +137,11 @@ final class FactoryRegistry implements ControllerSource {
         return controllerFactories.values().stream().anyMatch(e -> e.announced && e.serves(type));
     }
 
+    /** Told (on the loading thread) of each type a load asked for that no factory serves. */
+    void whenTypeMissing(Consumer<String> action) {
+        whenTypeMissing = action;
+    }
+
     @Override
     public Controller create(String type) {
         for (ControllerEntry e : controllerFactories.descendingMap().values()) {
@@ -142,6 +149,7 @@ final class FactoryRegistry implements ControllerSource {
                 return e.factory.create(type);
             }
         }
+        whenTypeMissing.accept(type);
         return null;
     }
 

@@ -66,6 +66,13 @@ final class RobotAssembly {
     /** The plugin each component in {@link #missingPlugins} names, as its URDF writes it. */
     private final Map<String, String> missingPluginNames = new LinkedHashMap<>();
     private String waiting = "";
+    /** The controller types the controllers file declares, in its order. */
+    private final Set<String> declaredTypes = new LinkedHashSet<>();
+    /** Types a load asked for by name (not declared) that no factory served then; any thread adds. */
+    private final Set<String> askedTypes = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The declared and asked types no factory the worker has seen serves, as last reported. */
+    private List<String> missingTypes = List.of();
+    private java.util.function.Consumer<Runnable> onWorker = Runnable::run;
     private final Set<String> reportedWaiting = new LinkedHashSet<>();
     private java.util.function.Consumer<Runnable> reportLater = Runnable::run;
     private boolean up;
@@ -84,6 +91,11 @@ final class RobotAssembly {
         this.spawner = new ControllerSpawner(settings.name());
         this.lifecycle = new RobotLifecycleMachine(settings, () -> loop == null ? null : loop.manager(),
                 () -> description, () -> Set.copyOf(componentCreator.keySet()), this::await);
+        factories.whenTypeMissing(type -> {
+            if (askedTypes.add(type)) {
+                onWorker.accept(this::reportIfWaitingChanged);
+            }
+        });
     }
 
     /** INFO (WARNING) while the cell runs; DEBUG while the runtime shuts down, when departures are expected. */
@@ -160,6 +172,9 @@ final class RobotAssembly {
             for (ControllerDeclaration d : controllers.controllers().values()) {
                 // in a namespace, controller names carry it ("kr6/joint_trajectory_controller"), and so do the names
                 // of their channels: two robots may run controllers of the same name
+                if (d.type() != null && !d.type().isBlank()) {
+                    declaredTypes.add(d.type());
+                }
                 declarations.add(new Declaration(settings.qualify(d.name()), d.type(),
                         d.fallbackControllers().stream().map(settings::qualify).toList(),
                         JointPrefix.apply(d.parameters(), unprefixedJoints, settings.prefix()), d.origins()));
@@ -389,16 +404,34 @@ final class RobotAssembly {
         if (!reportedWaiting.containsAll(spawner.waitingReasons())) {
             reportLater.accept(this::reportWhatIsWaiting);
         }
+        reportIfWaitingChanged();
+    }
+
+    /** Worker: tells {@link #whenWaitingChanges} when the line, the missing plugins or the missing types changed. */
+    private void reportIfWaitingChanged() {
         String nowWaiting = String.join("; ", missingPlugins.values());
-        if (!nowWaiting.equals(waiting)) {
+        Set<String> types = new LinkedHashSet<>(declaredTypes);
+        types.addAll(askedTypes);
+        List<String> nowMissingTypes = types.stream().filter(t -> !factories.announcedServes(t)).toList();
+        if (!nowWaiting.equals(waiting) || !nowMissingTypes.equals(missingTypes)) {
             waiting = nowWaiting;
+            missingTypes = nowMissingTypes;
             whenWaitingChanges.accept(nowWaiting);
         }
     }
 
     /**
+     * How work is handed to the worker from another thread (a load asking for a type no bundle provides); by default
+     * at once, on the calling thread.
+     */
+    void onWorker(java.util.function.Consumer<Runnable> executor) {
+        onWorker = executor;
+    }
+
+    /**
      * Runs {@code action} (on the worker) whenever what the robot waits for changes: one line, see
-     * {@link ControllerManager#WAITING}, empty when nothing.
+     * {@link ControllerManager#WAITING}, empty when nothing; also when {@link #missingPluginNames()} or
+     * {@link #missingControllerTypes()} change.
      */
     void whenWaitingChanges(java.util.function.Consumer<String> action) {
         whenWaitingChanges = action;
@@ -433,6 +466,15 @@ final class RobotAssembly {
      */
     String[] missingPluginNames() {
         return new LinkedHashSet<>(missingPluginNames.values()).toArray(String[]::new);
+    }
+
+    /**
+     * The controller types the controllers file declares, then those a load asked for by name, that no installed
+     * bundle provides, each once (see {@link ControllerManager#MISSING_CONTROLLER_TYPES}); empty when none. Read on
+     * the worker.
+     */
+    String[] missingControllerTypes() {
+        return missingTypes.toArray(String[]::new);
     }
 
     /** What keeps the robot from coming up, one line; empty when nothing. */

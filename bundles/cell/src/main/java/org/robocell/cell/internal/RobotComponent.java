@@ -157,6 +157,13 @@ public final class RobotComponent {
                             // the robot is gone
                         }
                     }));
+            a.onWorker(work -> {
+                try {
+                    worker.execute(work);
+                } catch (java.util.concurrent.RejectedExecutionException stopped) {
+                    // the robot is gone
+                }
+            });
             a.whenWaitingChanges(w -> {
                 if (w.isEmpty()) {
                     props.remove(ControllerManager.WAITING);
@@ -168,6 +175,12 @@ public final class RobotComponent {
                     props.remove(ControllerManager.MISSING_PLUGINS);
                 } else {
                     props.put(ControllerManager.MISSING_PLUGINS, missing);
+                }
+                String[] types = a.missingControllerTypes();
+                if (types.length == 0) {
+                    props.remove(ControllerManager.MISSING_CONTROLLER_TYPES);
+                } else {
+                    props.put(ControllerManager.MISSING_CONTROLLER_TYPES, types);
                 }
                 try {
                     managerRegistration.setProperties(props);

@@ -311,6 +311,42 @@ class RobotAssemblyTest {
         assembly.stop();
     }
 
+    /**
+     * A controller type the controllers file declares and no bundle provides is named (for the features installer)
+     * until a bundle providing it arrives, and each change is reported; a type the file does not declare is not.
+     */
+    @Test
+    void aDeclaredControllerTypeNoBundleProvidesIsNamedUntilOneArrives() {
+        RobotSettings s = new RobotSettings("fr3", CELL.resolve("fr3.urdf"), CELL.resolve("controllers.yaml"), "",
+                ClockKind.STEPPED, 0, IdleStrategy.SLEEP, List.of(), List.of(), List.of(),
+                List.of("joint_state_broadcaster"), 1024, false, false, 0, java.util.Map.of(), "", List.of(), null);
+        assembly = new RobotAssembly(s);
+        List<List<String>> named = new java.util.ArrayList<>();
+        assembly.whenWaitingChanges(w -> named.add(List.of(assembly.missingControllerTypes())));
+        assembly.hardwareFactoryAdded(1L, List.of(GenericSystemFactory.PLUGIN), new GenericSystemFactory());
+        assembly.controllerFactoryAdded(2L, List.of(JSB), factory);
+        assembly.start();
+        List<String> missing = List.of(assembly.missingControllerTypes());
+        assertTrue(missing.contains(FWD), missing.toString());
+        assertFalse(missing.contains(JSB), "its bundle is there: " + missing);
+        assertEquals(missing, named.get(named.size() - 1), "reported");
+
+        assembly.controllerFactoryAdded(3L, List.of(FWD, "nobody_declares/ThisType"), factory);
+
+        List<String> after = List.of(assembly.missingControllerTypes());
+        assertFalse(after.contains(FWD), after.toString());
+        assertEquals(missing.size() - 1, after.size(), "only the arrived type left the list: " + after);
+        assertEquals(after, named.get(named.size() - 1), "the change reported");
+
+        // a type asked for by name, declared nowhere: named from the load that found no bundle for it
+        assertEquals(org.robocell.api.cell.Reason.NOT_INSTALLED,
+                assembly.manager().load("jog", "pid_controller/PidController").reason());
+        assertEquals("pid_controller/PidController", named.get(named.size() - 1).get(after.size()), named.toString());
+        assembly.controllerFactoryAdded(4L, List.of("pid_controller/PidController"), factory);
+        assertEquals(after, List.of(assembly.missingControllerTypes()));
+        assembly.stop();
+    }
+
     /** Drivers and controller types going away: INFO while the cell runs, FINE while the runtime shuts down. */
     @Test
     void departuresAreLoggedAtInfoWhileRunningAndAtFineWhileShuttingDown() {
