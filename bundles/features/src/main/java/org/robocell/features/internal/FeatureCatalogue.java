@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 /**
  * The features a jar (the runtime's own) or a folder carries: for each {@code features/<name>/}, what calls for it
  * ({@code feature.properties}: the configuration PIDs in {@code pids=a,b}, the hardware plugins its driver serves in
- * {@code plugins=x/Y}) and its bundle jars. Read once; the bundles are opened from the same source when a feature is
+ * {@code plugins=x/Y}, the controller types its bundles provide in {@code types=x/Y}) and its bundle jars. Read once; the bundles are opened from the same source when a feature is
  * installed.
  */
 final class FeatureCatalogue {
@@ -32,10 +32,10 @@ final class FeatureCatalogue {
     static final String DESCRIPTOR = "feature.properties";
 
     /**
-     * One feature: its name (the folder's), the PIDs and the hardware plugins that call for it, its bundles' entries
-     * in the source.
+     * One feature: its name (the folder's), the PIDs, the hardware plugins and the controller types that call for it,
+     * its bundles' entries in the source.
      */
-    record Feature(String name, Set<String> pids, Set<String> plugins, List<String> bundles) {
+    record Feature(String name, Set<String> pids, Set<String> plugins, Set<String> types, List<String> bundles) {
         boolean calledFor(String pid) {
             return pid != null && pids.contains(pid);
         }
@@ -46,6 +46,11 @@ final class FeatureCatalogue {
          */
         boolean serves(String plugin) {
             return plugin != null && plugins.contains(plugin.trim().replace("::", "/"));
+        }
+
+        /** Whether the feature provides a controller type, as a controllers file writes it. */
+        boolean provides(String type) {
+            return type != null && types.contains(type.trim());
         }
     }
 
@@ -170,16 +175,17 @@ final class FeatureCatalogue {
             p.load(new StringReader(descriptor));
             Set<String> pids = list(p.getProperty("pids", ""));
             Set<String> plugins = list(p.getProperty("plugins", ""));
-            if (pids.isEmpty() && plugins.isEmpty()) {
-                throw new IOException(where + DESCRIPTOR + ": pids and plugins are missing; expected the"
-                        + " configuration PIDs (pids=) or the hardware plugins (plugins=) that call for the feature,"
-                        + " comma separated");
+            Set<String> types = list(p.getProperty("types", ""));
+            if (pids.isEmpty() && plugins.isEmpty() && types.isEmpty()) {
+                throw new IOException(where + DESCRIPTOR + ": pids, plugins and types are missing; expected the"
+                        + " configuration PIDs (pids=), the hardware plugins (plugins=) or the controller types"
+                        + " (types=) that call for the feature, comma separated");
             }
             List<String> jars = bundles.getOrDefault(name, List.of()).stream().sorted().toList();
             if (jars.isEmpty()) {
                 throw new IOException(where + " has no bundle jar");
             }
-            features.add(new Feature(name, pids, plugins, jars));
+            features.add(new Feature(name, pids, plugins, types, jars));
         }
         return List.copyOf(features);
     }

@@ -32,7 +32,8 @@ import org.robocell.api.cell.ControllerManager;
 /**
  * Installs a feature of the runtime when something calls for it: a configuration for one of its PIDs (already in
  * ConfigAdmin's state/config at start, or created later: a deploy/ file, a tool), or a robot whose URDF names a
- * hardware plugin the feature's driver serves ({@link ControllerManager#MISSING_PLUGINS}). Until then its bundles are
+ * hardware plugin the feature's driver serves ({@link ControllerManager#MISSING_PLUGINS}) or whose controllers file
+ * declares a controller type the feature provides ({@link ControllerManager#MISSING_CONTROLLER_TYPES}). Until then its bundles are
  * not in the framework, and a start neither copies nor resolves them. Installing happens on a thread of its own: the
  * thread that reports (ConfigAdmin's, a robot's) never waits for it. A feature stays installed when what called for it
  * goes: its components stop serving without a configuration, as they would have with the bundles there from the start.
@@ -45,8 +46,8 @@ public final class FeatureInstaller implements ConfigurationListener {
     private static final System.Logger LOG = System.getLogger("org.robocell.features");
 
     @ObjectClassDefinition(name = "RoboCell features",
-            description = "Optional parts of the runtime, installed when their configuration or their driver's"
-                    + " plugin is first called for")
+            description = "Optional parts of the runtime, installed when their configuration, their driver's"
+                    + " plugin or their controller type is first called for")
     public @interface Config {
         @AttributeDefinition(name = "Source", description = "a jar or folder with features/<name>/feature.properties"
                 + " and the feature's bundle jars; empty: the runtime jar the JVM was started with")
@@ -100,14 +101,25 @@ public final class FeatureInstaller implements ConfigurationListener {
     }
 
     void robotChanged(Map<String, Object> properties) {
-        Object missing = properties.get(ControllerManager.MISSING_PLUGINS);
-        if (!(missing instanceof String[] plugins) || catalogue == null) {
+        if (catalogue == null) {
             return; // DS binds this reference after the constructor, which reads the catalogue
         }
-        for (String plugin : plugins) {
-            for (FeatureCatalogue.Feature f : catalogue.features()) {
-                if (f.serves(plugin)) {
-                    install(f, "the hardware plugin " + plugin + " of robot " + properties.get(ControllerManager.ROBOT));
+        Object robot = properties.get(ControllerManager.ROBOT);
+        if (properties.get(ControllerManager.MISSING_PLUGINS) instanceof String[] plugins) {
+            for (String plugin : plugins) {
+                for (FeatureCatalogue.Feature f : catalogue.features()) {
+                    if (f.serves(plugin)) {
+                        install(f, "the hardware plugin " + plugin + " of robot " + robot);
+                    }
+                }
+            }
+        }
+        if (properties.get(ControllerManager.MISSING_CONTROLLER_TYPES) instanceof String[] types) {
+            for (String type : types) {
+                for (FeatureCatalogue.Feature f : catalogue.features()) {
+                    if (f.provides(type)) {
+                        install(f, "the controller type " + type + " of robot " + robot);
+                    }
                 }
             }
         }

@@ -82,6 +82,28 @@ class FeatureCatalogueTest {
     }
 
     @Test
+    void aControllerFeatureIsCalledForByTheTypesItProvides() throws IOException {
+        Path jar = jar(dir.resolve("runtime.jar"), Map.of(
+                "features/pid/feature.properties", "types=pid_controller/PidController\n"
+                        .getBytes(StandardCharsets.UTF_8),
+                "features/pid/pid.jar", bundle("org.acme.pid", "1.0.0"),
+                "features/gripper/feature.properties", ("types=position_controllers/GripperActionController,"
+                        + " effort_controllers/GripperActionController\n").getBytes(StandardCharsets.UTF_8),
+                "features/gripper/gripper.jar", bundle("org.acme.gripper", "1.0.0")));
+
+        FeatureCatalogue c = FeatureCatalogue.read(jar);
+
+        FeatureCatalogue.Feature gripper = c.features().get(0);
+        FeatureCatalogue.Feature pid = c.features().get(1);
+        assertEquals(Set.of(), pid.pids(), "types alone call for a feature");
+        assertTrue(pid.provides("pid_controller/PidController"));
+        assertTrue(gripper.provides(" effort_controllers/GripperActionController"), "a list, spaces trimmed");
+        assertFalse(pid.provides("pid_controller/Other"));
+        assertFalse(pid.provides(null));
+        assertFalse(pid.serves("pid_controller/PidController"), "a type is not a hardware plugin");
+    }
+
+    @Test
     void aFolderIsReadLikeTheJar() throws IOException {
         Path ssh = Files.createDirectories(dir.resolve("features/ssh"));
         Files.writeString(ssh.resolve("feature.properties"), "pids=org.acme.ssh\n");
@@ -110,7 +132,7 @@ class FeatureCatalogueTest {
                 "features/web/feature.properties", "pid=org.acme.web".getBytes(StandardCharsets.UTF_8),
                 "features/web/web.jar", bundle("org.acme.web", "0.1.0")));
         IOException e = assertThrows(IOException.class, () -> FeatureCatalogue.read(jar));
-        assertTrue(e.getMessage().contains("runtime.jar: features/web/feature.properties: pids and plugins are missing"),
+        assertTrue(e.getMessage().contains("runtime.jar: features/web/feature.properties: pids, plugins and types are missing"),
                 e.getMessage());
     }
 
