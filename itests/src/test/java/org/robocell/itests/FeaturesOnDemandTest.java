@@ -34,7 +34,15 @@ class FeaturesOnDemandTest {
 
     private static final List<String> FEATURE_BUNDLES = List.of("org.robocell.remote", "org.robocell.web",
             "org.robocell.foxglove", "bcprov", "org.apache.sshd", "org.apache.felix.http.jetty12", "com.google.gson",
-            "org.robocell.driver.kuka.eac");
+            "org.robocell.driver.kuka.eac", "org.robocell.driver.kuka.fri", "org.robocell.driver.kuka.cartesian",
+            "com.google.protobuf", "org.robocell.driver.franka.gripper", "org.robocell.driver.sim",
+            "org.robocell.controller.pid", "org.robocell.controller.diffdrive", "org.robocell.controller.gpio",
+            "org.robocell.controller.passthrough", "org.robocell.controller.fts", "org.robocell.controller.gripper",
+            "org.robocell.controller.broadcasters", "org.robocell.controller.franka.dual",
+            "org.robocell.controller.franka.examples", "org.robocell.controller.franka.broadcaster");
+    private static final List<String> FEATURES = List.of("ssh", "web", "foxglove", "eac", "fri", "hand", "sim", "pid",
+            "diffdrive", "gpio", "passthrough", "force-torque", "gripper-action", "sensor-broadcasters", "franka-dual",
+            "franka-examples", "franka-state-broadcaster");
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     @TempDir
@@ -150,9 +158,45 @@ class FeaturesOnDemandTest {
         assertOnlyFeatureStartedWithoutError(run.output(), "eac");
     }
 
+    /**
+     * ros2_control's diffbot (a differential drive base, a GPIO, an IMU and a range sensor) declares controller types
+     * the default cell does not use: each type's feature is installed, and the start controllers of those types come
+     * up, with no other feature.
+     */
+    @Test
+    void theDiffbotsControllerTypesAreInstalledAndItsStartControllersComeUp() throws Exception {
+        Path fixture = Path.of("fixtures/diffbot").toAbsolutePath();
+        Files.createDirectories(work.resolve("runtime/cell"));
+        Files.createDirectories(work.resolve("deploy"));
+        Files.writeString(work.resolve("deploy/org.robocell.cell.robot-diffbot.cfg"), "name=diffbot\n"
+                + "urdf=" + fixture.resolve("diffbot.urdf") + "\n"
+                + "controllers=" + fixture.resolve("diffbot_controllers.yaml") + "\n"
+                + "activate=joint_state_broadcaster,diffbot_base_controller,gpio_controller,imu_sensor_broadcaster,"
+                + "imu_mock\nload=sonar_broadcaster\n");
+        Path log = work.resolve("robocell.log");
+        Process p = RoboCellProcess.start(work, log, "--headless");
+        try {
+            awaitLine(p, log, "feature diffdrive: started for the controller type"
+                    + " diff_drive_controller/DiffDriveController of robot diffbot (1 bundle installed");
+            awaitLine(p, log, "feature gpio: started for the controller type gpio_controllers/GpioCommandController");
+            awaitLine(p, log, "feature sensor-broadcasters: started for the controller type");
+            awaitLine(p, log, "robot diffbot: activated diffbot_base_controller");
+            awaitLine(p, log, "robot diffbot: activated gpio_controller");
+            awaitLine(p, log, "robot diffbot: activated imu_sensor_broadcaster");
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            for (String f : FEATURES) {
+                boolean asked = List.of("diffdrive", "gpio", "sensor-broadcasters").contains(f);
+                assertEquals(asked, out.contains("feature " + f + ": started"), f + ":\n" + out);
+            }
+            assertFalse(out.contains("SEVERE") || out.contains("ERROR"), out);
+        } finally {
+            stop(p);
+        }
+    }
+
     /** The one feature asked for started, no other one, and nothing went wrong. */
     private static void assertOnlyFeatureStartedWithoutError(String out, String feature) {
-        for (String other : List.of("ssh", "web", "foxglove", "eac")) {
+        for (String other : FEATURES) {
             assertEquals(other.equals(feature), out.contains("feature " + other + ": started"), other + ":\n" + out);
         }
         assertFalse(out.contains("SEVERE") || out.contains("ERROR"), out);
