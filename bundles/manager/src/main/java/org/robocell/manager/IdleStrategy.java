@@ -12,11 +12,13 @@ public enum IdleStrategy {
         @Override
         public long idleUntil(long deadline) {
             long now = System.nanoTime();
+            boolean interrupted = false;
             while (deadline - now > 0) {
                 LockSupport.parkNanos(deadline - now);
+                interrupted |= Thread.interrupted();
                 now = System.nanoTime();
             }
-            return now;
+            return keepInterrupt(interrupted, now);
         }
     },
     /** Park until shortly before the deadline, then spin: low jitter for one core's worth of spinning near it. */
@@ -24,14 +26,16 @@ public enum IdleStrategy {
         @Override
         public long idleUntil(long deadline) {
             long now = System.nanoTime();
+            boolean interrupted = false;
             while (deadline - now > SPIN_NANOS) {
                 LockSupport.parkNanos(deadline - now - SPIN_NANOS);
+                interrupted |= Thread.interrupted();
                 now = System.nanoTime();
             }
             while ((now = System.nanoTime()) - deadline < 0) {
                 Thread.onSpinWait();
             }
-            return now;
+            return keepInterrupt(interrupted, now);
         }
     },
     /** Spin on the deadline: lowest jitter, a whole core. */
@@ -60,6 +64,18 @@ public enum IdleStrategy {
      * @since 2.0
      */
     public abstract long idleUntil(long deadline);
+
+    /**
+     * A park returns at once while the thread's interrupt flag is set: an interrupted wait would spin to its deadline,
+     * and every later one too (a stray interrupt would cost the loop a core). The flag is taken while waiting and set
+     * again on return, so the caller still sees the interrupt, and the next wait parks again after one early return.
+     */
+    private static long keepInterrupt(boolean interrupted, long now) {
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return now;
+    }
 
     public static IdleStrategy fromLabel(String label) {
         if (label == null) {
