@@ -56,6 +56,15 @@ final class LoopbackSystem implements HardwareComponent {
         return CallbackReturn.SUCCESS;
     }
 
+    /**
+     * Its read answers at once, so it does not pace a loop on a hardware clock. A real driver whose read waits for the
+     * robot's packet keeps the default (true): then the robot owns the cycle.
+     */
+    @Override
+    public boolean readWaitsForRobot() {
+        return false;
+    }
+
     /** The commands start from where the joints are. */
     @Override
     public CallbackReturn onActivate(LifecycleState previous) {
