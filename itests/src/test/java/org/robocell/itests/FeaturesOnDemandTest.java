@@ -194,6 +194,30 @@ class FeaturesOnDemandTest {
         }
     }
 
+    /**
+     * A script that ends at once stops the runtime while the diffbot's features are still being installed: whatever
+     * was not installed by then is not an error (it once was a SEVERE line, "could not be installed: The framework has
+     * been shutdown").
+     */
+    @Test
+    void aRuntimeStoppingWhileFeaturesAreInstalledSaysNothingOfThem() throws Exception {
+        Path fixture = Path.of("fixtures/diffbot").toAbsolutePath();
+        Files.createDirectories(work.resolve("runtime/cell"));
+        Files.createDirectories(work.resolve("deploy"));
+        Files.writeString(work.resolve("deploy/org.robocell.cell.robot-diffbot.cfg"), "name=diffbot\n"
+                + "urdf=" + fixture.resolve("diffbot.urdf") + "\n"
+                + "controllers=" + fixture.resolve("diffbot_controllers.yaml") + "\n"
+                + "activate=joint_state_broadcaster,diffbot_base_controller,gpio_controller,imu_sensor_broadcaster,"
+                + "imu_mock\n");
+        Files.writeString(work.resolve("robots.gosh"), "robots\n");
+
+        RoboCellProcess.Run run = RoboCellProcess.run(work, "--script", "robots.gosh");
+
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().matches("(?s).*\\ndiffbot +100 Hz .*"), run.output());
+        assertFalse(run.output().contains("SEVERE") || run.output().contains("ERROR"), run.output());
+    }
+
     /** The one feature asked for started, no other one, and nothing went wrong. */
     private static void assertOnlyFeatureStartedWithoutError(String out, String feature) {
         for (String other : FEATURES) {

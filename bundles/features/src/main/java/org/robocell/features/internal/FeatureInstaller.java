@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.cm.Configuration;
@@ -58,6 +59,7 @@ public final class FeatureInstaller implements ConfigurationListener {
     private final FeatureCatalogue catalogue;
     /** Features whose bundles are all installed and started. */
     private final Set<String> done = ConcurrentHashMap.newKeySet();
+    private volatile boolean stopping;
     private final ExecutorService installer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "robocell-features");
         t.setDaemon(true);
@@ -78,7 +80,20 @@ public final class FeatureInstaller implements ConfigurationListener {
 
     @Deactivate
     void deactivate() {
+        stopping = true;
         installer.shutdownNow();
+    }
+
+    /** The runtime stops: a feature not installed by then is not missed, and its bundles' refusals say nothing. */
+    private boolean runtimeStopping() {
+        if (stopping) {
+            return true;
+        }
+        try {
+            return context.getBundle(0).getState() == Bundle.STOPPING;
+        } catch (IllegalStateException gone) {
+            return true;
+        }
     }
 
     @Override
@@ -141,11 +156,14 @@ public final class FeatureInstaller implements ConfigurationListener {
     }
 
     private void installNow(FeatureCatalogue.Feature feature, String calledFor) {
-        if (done.contains(feature.name())) {
+        if (done.contains(feature.name()) || runtimeStopping()) {
             return;
         }
         FeatureBundles.Outcome o = FeatureBundles.install(context, catalogue, feature);
-        if (o.complete()) {
+        if (!o.complete() && runtimeStopping()) {
+            LOG.log(Level.DEBUG, "feature {0} (for {1}): not installed, the runtime stops: {2}", feature.name(),
+                    calledFor, o.problems());
+        } else if (o.complete()) {
             done.add(feature.name());
             String installed = o.installed().isEmpty() ? "no bundle installed"
                     : o.installed().size() + (o.installed().size() == 1 ? " bundle" : " bundles") + " installed from "
