@@ -85,14 +85,18 @@ class ManyRobotsTest {
 
         group[0].run(t0, t0, t0 + cycles * period);
 
-        assertEquals(n * cycles, count[0], "every loop ran every cycle of the window");
         long rephases = 0;
         for (int k = 0; k < n; k++) {
-            assertEquals(cycles, group[0].cycles(k));
-            assertEquals(cycles, group[0].lateness(k).getTotalCount());
             rephases += group[0].rephases(k);
+            assertEquals(group[0].cycles(k), group[0].lateness(k).getTotalCount(), "each cycle's lateness recorded");
         }
-        if (rephases == 0) { // a stall of more than a period re-phases a loop and moves it in the order
+        // a stall of more than a period (a loaded machine: CI saw 159 of 160) re-phases a loop: its deadlines move on,
+        // it may fit one cycle less in the window, and it moves in the order; without one, all is exact
+        if (rephases == 0) {
+            assertEquals(n * cycles, count[0], "every loop ran every cycle of the window");
+            for (int k = 0; k < n; k++) {
+                assertEquals(cycles, group[0].cycles(k));
+            }
             for (int i = 0; i < count[0]; i++) {
                 assertEquals(i % n, order[i], "call " + i);
                 assertTrue(wokeAfterDeadline[i] >= 0, "call " + i + " ran before its deadline");
