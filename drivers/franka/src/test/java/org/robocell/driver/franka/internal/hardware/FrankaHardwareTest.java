@@ -235,6 +235,7 @@ class FrankaHardwareTest {
             assertEquals(CallbackReturn.SUCCESS, rig.offLoop(() -> rig.driver.onError(LifecycleState.ACTIVE)));
             // recovery: configure again runs AutomaticErrorRecovery, and a new motion starts
             rig.robot.applyFlangeWrench(0, 0, 0, 0, 0, 0);
+            rig.settle();
             assertEquals(CallbackReturn.SUCCESS, rig.offLoop(() -> rig.driver.onConfigure(LifecycleState.UNCONFIGURED)),
                     rig.driver.lastError());
             rig.robot.step();

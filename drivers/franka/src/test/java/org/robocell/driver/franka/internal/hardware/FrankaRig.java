@@ -228,6 +228,23 @@ final class FrankaRig implements AutoCloseable {
         }
     }
 
+    /**
+     * Steps the robot (bounded) until its estimate of the external wrench ({@code O_F_ext_hat_K}, low-pass filtered as
+     * on an FR3) has decayed below 1 N: after a push, a motion started at once would see the estimate's tail as a new
+     * push. How many steps a connection or a recovery leaves it otherwise depends on the machine's load.
+     */
+    void settle() {
+        double[] wrench = new double[6];
+        for (int i = 0; i < MAX_CYCLES; i++) {
+            robot.state().get(org.robocell.driver.franka.protocol.StateField.O_F_EXT_HAT_K, wrench);
+            if (Math.abs(wrench[0]) < 1 && Math.abs(wrench[1]) < 1 && Math.abs(wrench[2]) < 1) {
+                return;
+            }
+            robot.step();
+        }
+        throw new AssertionError("the external wrench estimate did not decay in " + MAX_CYCLES + " steps");
+    }
+
     void cycles(int n) {
         for (int i = 0; i < n; i++) {
             cycle();
