@@ -21,6 +21,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.condition.Condition;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.text.Suggestions;
 
@@ -57,6 +58,26 @@ public final class Robots {
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile ConfigurationAdmin configurationAdmin;
+
+    /** Whether the runtime has a default cell (bundles/cell: DefaultCell), whose robots come with its files. */
+    private volatile boolean defaultCellExpected;
+    /** Whether the default cell has applied its files (its condition {@code robocell.default.cell} is there). */
+    private volatile boolean defaultCellApplied;
+
+    @Reference(service = Condition.class, cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, target = "(" + Condition.CONDITION_ID + "=robocell.default.cell)",
+            unbind = "defaultCellGone")
+    void defaultCellApplied(Condition applied) {
+        defaultCellApplied = true;
+        waitedInVain = false;
+        synchronized (arrivals) {
+            arrivals.notifyAll();
+        }
+    }
+
+    void defaultCellGone(Condition applied) {
+        defaultCellApplied = false;
+    }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             updated = "updatedManager", unbind = "removeManager")
@@ -225,6 +246,21 @@ public final class Robots {
     void activate(BundleContext context) {
         String dir = context.getProperty("felix.fileinstall.dir");
         deployFolder = dir == null ? null : Path.of(dir);
+        defaultCellExpected = set(context.getProperty("robocell.cell.default"))
+                || set(context.getProperty("robocell.cell.folder"));
+    }
+
+    /**
+     * Whether what is configured can be known yet. In the runtime ConfigAdmin hands the stored configurations over on
+     * a thread of its own (org.robocell.state), after the shell is ready, and the default cell applies its files
+     * after that: until both are done, a robot still to come cannot be told from none.
+     */
+    boolean configurationKnown() {
+        return !defaultCellExpected || configurationAdmin != null && defaultCellApplied;
+    }
+
+    private static boolean set(String property) {
+        return property != null && !property.isBlank();
     }
 
     /**
@@ -237,6 +273,9 @@ public final class Robots {
             if (wanted && running.stream().noneMatch(m -> m.robot().equals(n))) {
                 return true;
             }
+        }
+        if (!configurationKnown()) {
+            return true;
         }
         ConfigurationAdmin admin = configurationAdmin;
         if (admin == null) {

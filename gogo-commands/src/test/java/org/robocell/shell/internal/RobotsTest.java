@@ -42,6 +42,31 @@ class RobotsTest {
                 });
     }
 
+    /**
+     * In the runtime (a default cell configured) the configurations arrive after the shell is ready: what is
+     * configured is known once ConfigAdmin is there and the default cell has applied its files, not before (a script's
+     * first command once said "no robot is running" in between).
+     */
+    @Test
+    void whatIsConfiguredIsKnownOnceConfigAdminIsThereAndTheDefaultCellHasAppliedItsFiles() throws Exception {
+        Robots robots = new Robots();
+        robots.activate((org.osgi.framework.BundleContext) Proxy.newProxyInstance(RobotsTest.class.getClassLoader(),
+                new Class<?>[] {org.osgi.framework.BundleContext.class}, (proxy, method, args) ->
+                        "getProperty".equals(method.getName()) && "robocell.cell.default".equals(args[0])
+                                ? "runtime/cell" : null));
+        assertEquals(false, robots.configurationKnown(), "nothing there yet");
+        Robots withAdmin = withConfigurations();
+        Field expected = Robots.class.getDeclaredField("defaultCellExpected");
+        expected.setAccessible(true);
+        expected.set(withAdmin, true);
+        assertEquals(false, withAdmin.configurationKnown(), "ConfigAdmin there, the default cell not applied");
+        withAdmin.defaultCellApplied(org.osgi.service.condition.Condition.INSTANCE);
+        assertEquals(true, withAdmin.configurationKnown());
+        withAdmin.defaultCellGone(org.osgi.service.condition.Condition.INSTANCE);
+        assertEquals(false, withAdmin.configurationKnown(), "the cell going away");
+        assertEquals(true, new Robots().configurationKnown(), "a framework without a default cell: what CM holds");
+    }
+
     @Test
     void withoutAConfiguredRobotTheCellHasNone() throws Exception {
         assertEquals("no robot is running: the cell has no robot configured (see cell:status)",

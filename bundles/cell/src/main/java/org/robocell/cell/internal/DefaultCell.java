@@ -11,6 +11,7 @@ import java.util.Dictionary;
 import java.util.Enumeration;
 import java.util.Hashtable;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
@@ -18,12 +19,15 @@ import java.util.stream.Stream;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.cm.ConfigurationEvent;
 import org.osgi.service.cm.ConfigurationListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.condition.Condition;
 import org.osgi.service.component.annotations.Reference;
 import org.robocell.description.ControllersConfig;
 
@@ -79,9 +83,29 @@ public final class DefaultCell implements ConfigurationListener {
     /** The runtime's working directory: where a relative cell folder and the unpacked embedded cell are. */
     private final Path workingDirectory;
 
+    /**
+     * The condition ({@code osgi.condition.id}) registered once the default cell has applied its files at the start:
+     * until then a script's robot commands cannot tell a robot still to come from none (the shell's Robots waits for
+     * it where a default cell is configured).
+     */
+    static final String APPLIED_CONDITION = "robocell.default.cell";
+
+    private ServiceRegistration<Condition> applied;
+
     @Activate
     public DefaultCell(BundleContext context, @Reference ConfigurationAdmin configurationAdmin) {
         this(context, configurationAdmin, Path.of(System.getProperty("user.dir", ".")));
+        applied = context.registerService(Condition.class, Condition.INSTANCE,
+                new Hashtable<>(Map.of(Condition.CONDITION_ID, APPLIED_CONDITION)));
+    }
+
+    @Deactivate
+    void deactivate() {
+        try {
+            applied.unregister();
+        } catch (IllegalStateException gone) {
+            // unregistered with the bundle
+        }
     }
 
     DefaultCell(BundleContext context, ConfigurationAdmin configurationAdmin, Path workingDirectory) {

@@ -17,10 +17,6 @@ import java.util.stream.Stream;
 
 import org.apache.felix.cm.PersistenceManager;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
-import org.osgi.service.component.annotations.Activate;
-import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.ConfigurationPolicy;
 
 /**
  * Felix ConfigAdmin's persistence manager {@value #NAME} (select it with the framework property
@@ -29,11 +25,9 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
  * ({@link AtomicFiles}); every read checks the file's length and checksum ({@link ConfigFile}). A file that fails the
  * check is moved to {@code damaged/} with one WARNING line naming it and the reason, and its configuration is left
  * out; nothing partial is ever handed to ConfigAdmin. Felix's own FilePersistenceManager (1.9.26) deletes the old
- * file before renaming the new one and never forces either to the disk.
+ * file before renaming the new one and never forces either to the disk. Registered by
+ * {@link PersistenceManagerRegistration}.
  */
-@Component(service = PersistenceManager.class, configurationPolicy = ConfigurationPolicy.IGNORE, property = {
-        PersistenceManager.PROPERTY_NAME + "=" + AtomicFilePersistenceManager.NAME,
-        Constants.SERVICE_DESCRIPTION + "=RoboCell atomic file persistence (state/config)" })
 public final class AtomicFilePersistenceManager implements PersistenceManager {
 
     static final String NAME = "robocell";
@@ -46,8 +40,7 @@ public final class AtomicFilePersistenceManager implements PersistenceManager {
 
     private final Path folder;
 
-    @Activate
-    public AtomicFilePersistenceManager(BundleContext context) throws IOException {
+    AtomicFilePersistenceManager(BundleContext context) throws IOException {
         this(folder(context.getProperty(FOLDER_PROPERTY)));
     }
 
