@@ -61,11 +61,12 @@ public final class Robots {
 
     /** Whether the runtime has a default cell (bundles/cell: DefaultCell), whose robots come with its files. */
     private volatile boolean defaultCellExpected;
-    /** Whether the default cell has applied its files (its condition {@code robocell.default.cell} is there). */
+    /** Whether the default cell has applied its files ({@link ControllerManager#CONFIGURATION_APPLIED} is there). */
     private volatile boolean defaultCellApplied;
 
     @Reference(service = Condition.class, cardinality = ReferenceCardinality.OPTIONAL,
-            policy = ReferencePolicy.DYNAMIC, target = "(" + Condition.CONDITION_ID + "=robocell.default.cell)",
+            policy = ReferencePolicy.DYNAMIC, target = "(" + Condition.CONDITION_ID + "="
+                    + ControllerManager.CONFIGURATION_APPLIED + ")",
             unbind = "defaultCellGone")
     void defaultCellApplied(Condition applied) {
         defaultCellApplied = true;

@@ -64,6 +64,17 @@ public interface ControllerManager {
     String MISSING_CONTROLLER_TYPES = "robocell.missing.controller.types";
 
     /**
+     * The {@code osgi.condition.id} of the condition the cell registers once a start's configuration is applied:
+     * ConfigAdmin is up and the default cell has applied its files. The runtime hands the stored configurations over
+     * after its shell is ready; a command that must know which robots are configured (a script's first line) waits for
+     * this condition where the runtime has a default cell (the framework property {@code robocell.cell.default} or
+     * {@code robocell.cell.folder} set).
+     *
+     * @since 1.10
+     */
+    String CONFIGURATION_APPLIED = "robocell.configuration.applied";
+
+    /**
      * The service property that holds the robot's namespace ({@code kr6}: its controllers are named
      * {@code kr6/<name>}); absent when the robot has none.
      *

@@ -29,6 +29,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.condition.Condition;
 import org.osgi.service.component.annotations.Reference;
+import org.robocell.api.cell.ControllerManager;
 import org.robocell.description.ControllersConfig;
 
 /**
@@ -83,20 +84,14 @@ public final class DefaultCell implements ConfigurationListener {
     /** The runtime's working directory: where a relative cell folder and the unpacked embedded cell are. */
     private final Path workingDirectory;
 
-    /**
-     * The condition ({@code osgi.condition.id}) registered once the default cell has applied its files at the start:
-     * until then a script's robot commands cannot tell a robot still to come from none (the shell's Robots waits for
-     * it where a default cell is configured).
-     */
-    static final String APPLIED_CONDITION = "robocell.default.cell";
-
+    /** {@link ControllerManager#CONFIGURATION_APPLIED}, registered once the files are applied at the start. */
     private ServiceRegistration<Condition> applied;
 
     @Activate
     public DefaultCell(BundleContext context, @Reference ConfigurationAdmin configurationAdmin) {
         this(context, configurationAdmin, Path.of(System.getProperty("user.dir", ".")));
         applied = context.registerService(Condition.class, Condition.INSTANCE,
-                new Hashtable<>(Map.of(Condition.CONDITION_ID, APPLIED_CONDITION)));
+                new Hashtable<>(Map.of(Condition.CONDITION_ID, ControllerManager.CONFIGURATION_APPLIED)));
     }
 
     @Deactivate

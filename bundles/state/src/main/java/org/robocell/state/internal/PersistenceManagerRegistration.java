@@ -19,7 +19,7 @@ import org.osgi.service.component.annotations.Deactivate;
  * registered it. On the framework's start thread that work came before the shell at every start but the first (a
  * first start has no stored configuration; the default cell creates them after): 60–160 ms of the start
  * (BENCHMARKS.md). On this thread the shell is ready while it runs; the shell's robot commands wait until ConfigAdmin
- * is there and the default cell has applied its files (its condition {@code robocell.default.cell}), then for the
+ * is there and the default cell has applied its files (the condition {@code robocell.configuration.applied}), then for the
  * robots, as they do at a first start.
  */
 @Component(service = {}, immediate = true, configurationPolicy = ConfigurationPolicy.IGNORE)

@@ -10,14 +10,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.condition.Condition;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.cell.HardwareSnapshot;
 import org.robocell.api.lifecycle.LifecycleState;
@@ -55,6 +58,23 @@ public final class FrankaArms {
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile ConfigurationAdmin configurationAdmin;
+
+    /** A default cell's files come with the start (robocell.cell.default or robocell.cell.folder set). */
+    private volatile boolean defaultCellExpected;
+    @Reference(service = Condition.class, cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, target = "(" + Condition.CONDITION_ID + "="
+                    + ControllerManager.CONFIGURATION_APPLIED + ")")
+    private volatile Condition configurationApplied;
+
+    @Activate
+    void activate(BundleContext context) {
+        defaultCellExpected = set(context.getProperty("robocell.cell.default"))
+                || set(context.getProperty("robocell.cell.folder"));
+    }
+
+    private static boolean set(String property) {
+        return property != null && !property.isBlank();
+    }
     private final Map<FrankaRobot, String> services = new ConcurrentHashMap<>();
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
@@ -92,6 +112,9 @@ public final class FrankaArms {
     }
 
     private boolean allStarted(String robot) {
+        if (defaultCellExpected && (configurationAdmin == null || configurationApplied == null)) {
+            return false; // the start's configurations are still on their way (ControllerManager.CONFIGURATION_APPLIED)
+        }
         for (String name : configuredRobots()) {
             if (!robot.isEmpty() && !robot.equals(name)) {
                 continue;
