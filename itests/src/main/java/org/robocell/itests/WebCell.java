@@ -11,8 +11,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.api.lifecycle.LifecycleState;
 
@@ -31,10 +35,12 @@ final class WebCell implements AutoCloseable {
     final ControllerManager b;
     final int port;
     private final ConfigurationAdmin configAdmin;
+    private final BundleContext context;
     private final List<Configuration> configurations = new ArrayList<>();
 
     WebCell(BundleContext context, ConfigurationAdmin configAdmin) throws Exception {
         this.configAdmin = configAdmin;
+        this.context = context;
         CellFixture cell = new CellFixture(context, configAdmin);
         for (String robot : List.of(A, B)) {
             configurations.add(cell.robot(robot, Map.of("namespace", robot,
@@ -112,13 +118,38 @@ final class WebCell implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
+    public void close() throws IOException, InterruptedException {
         for (Configuration c : configurations) {
             try {
                 c.delete();
             } catch (IllegalStateException alreadyDeleted) {
                 // deleted by the test itself
             }
+        }
+        // The next test creates org.robocell.web afresh. Felix SCR must have handled this deletion first: a
+        // configuration deleted and created again before SCR sees the deletion starts over at the same change count,
+        // and SCR, finding the PID still configured, keeps the old values and takes the new ones for an old update
+        // (the same race in another DS: CppMicroServices issue 1191). The console would stay as the last test left it.
+        CellFixture.await(this::consoleUnconfigured, "the web console back on its defaults");
+    }
+
+    /** Whether SCR runs the console without a configuration of its PID. */
+    private boolean consoleUnconfigured() {
+        ServiceReference<ServiceComponentRuntime> ref = context.getServiceReference(ServiceComponentRuntime.class);
+        ServiceComponentRuntime scr = ref == null ? null : context.getService(ref);
+        if (scr == null) {
+            return false;
+        }
+        try {
+            for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs()) {
+                if (d.name.equals("org.robocell.web.internal.WebComponent")) {
+                    return scr.getComponentConfigurationDTOs(d).stream()
+                            .noneMatch(c -> c.properties.containsKey(Constants.SERVICE_PID));
+                }
+            }
+            return false;
+        } finally {
+            context.ungetService(ref);
         }
     }
 }
