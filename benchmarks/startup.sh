@@ -8,8 +8,9 @@
 #   cpu    user + system CPU time of the whole run (/usr/bin/time; less sensitive to other processes than wall time)
 # Prints the medians and every figure, with the load average before and after.
 #   benchmarks/startup.sh [runs]          JAVA=/path/to/bin/java benchmarks/startup.sh 5   (another JDK)
-#   BASELINE=/path/to/other/robocell.jar benchmarks/startup.sh 5   also starts that jar (plain) in each round, as
-#          "before": a change measured side by side with the build it changes (e.g. from a git worktree of HEAD~1)
+#   BASELINE=/path/to/other/robocell.jar benchmarks/startup.sh 5   also starts that jar in each round, plain and with
+#          its own archive, as "before" and "b-cds": a change measured side by side with the build it changes (e.g.
+#          from a git worktree of HEAD~1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
@@ -56,7 +57,11 @@ mapfile -t use < <(JAVA=$java runtime/class-data-sharing.sh "$jar")
 modes=(plain cds)
 if [ -n "${BASELINE:-}" ]; then
   [ -f "$BASELINE" ] || { echo "BASELINE=$BASELINE is no file" >&2; exit 1; }
-  modes=(before plain cds)
+  mapfile -t write < <(JAVA=$java runtime/class-data-sharing.sh "$BASELINE")
+  jar_of_run=$BASELINE start_once "${write[@]}"   # the baseline's own archive, not counted
+  mapfile -t use_before < <(JAVA=$java runtime/class-data-sharing.sh "$BASELINE")
+  [[ ${use_before[0]:-} == -XX:SharedArchiveFile=* ]] || { echo "no archive for $BASELINE: ${use_before[*]:-}" >&2; exit 1; }
+  modes=(before b-cds plain cds)
 fi
 declare -A ready shell wall cpu
 for i in $(seq "$runs"); do
@@ -64,6 +69,7 @@ for i in $(seq "$runs"); do
     case $mode in
       cds) start_once "${use[@]}" ;;
       before) jar_of_run=$BASELINE start_once ;;
+      b-cds) jar_of_run=$BASELINE start_once "${use_before[@]}" ;;
       *) start_once ;;
     esac
     ready[$mode]+="$ready_ms "; shell[$mode]+="$shell_ms "; wall[$mode]+="$wall_ms "; cpu[$mode]+="$cpu_ms "
