@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The class-data sharing archive as {@code ./robocell} uses it ({@code runtime/class-data-sharing.sh} names the JVM
- * options, the runtime jar runs with them): the first start writes the archive, later starts map it, and a missing
- * or broken archive never keeps the runtime from starting. Whether the archive makes the start faster is measured by
+ * options, the runtime jar runs with them): the build writes the jar's archive for its JDK; without one the first
+ * start writes it, later starts map it, and a missing or broken archive never keeps the runtime from starting. Whether the archive makes the start faster is measured by
  * {@code benchmarks/startup.sh}, not here.
  */
 class ClassDataSharingTest {
@@ -72,6 +72,26 @@ class ClassDataSharingTest {
         try (var files = Files.list(work)) {
             assertFalse(files.anyMatch(f -> f.getFileName().toString().startsWith("hs_err")), "no crash report left");
         }
+    }
+
+    /**
+     * The build (runtime/pom.xml, write-class-data-sharing-archive.sh) wrote the jar's archive for the JDK that built
+     * it, where ./robocell looks: the first start after a build maps it instead of writing it.
+     */
+    @Test
+    void theBuildWroteTheArchiveOfTheJarForItsJdkWhereTheFirstStartFindsIt() throws Exception {
+        List<String> options = run(List.of("ROBOCELL_CDS_DIR="), RoboCellProcess.JAR.toString());
+        Path builtFolder = RoboCellProcess.JAR.getParent().resolve("cds");
+        assertTrue(options.get(0).startsWith("-XX:SharedArchiveFile=" + builtFolder), options.toString());
+        Path archive = archiveNamed(options);
+        assertArrayEquals(DYNAMIC_ARCHIVE_MAGIC, Arrays.copyOf(Files.readAllBytes(archive), 4));
+        Path classLog = work.resolve("classes.log");
+        List<String> logged = new java.util.ArrayList<>(options);
+        logged.add("-Xlog:class+load=info:file=" + classLog);
+        assertStartsWithBothRobots(RoboCellProcess.run(work, logged, "--script", "ready.gosh"));
+        String classes = Files.readString(classLog, StandardCharsets.UTF_8);
+        assertTrue(classes.contains("org.robocell.cell.internal.RobotComponent source: shared objects file (top)"),
+                "the default cell's classes were in the training start");
     }
 
     @Test
