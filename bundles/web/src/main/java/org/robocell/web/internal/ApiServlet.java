@@ -65,16 +65,22 @@ final class ApiServlet extends HttpServlet {
     protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String[] p = parts(req);
         if (!(p.length == 3 && p[0].equals("robots") && p[2].equals("controllers"))) {
+            Http.discardBody(req);
             Http.json(resp, 404, Http.error("no API at " + req.getRequestURI() + " for POST"));
             return;
         }
+        Robots.Robot robot;
         try {
-            Robots.Robot robot = robots.robot(p[1]);
+            robot = robots.robot(p[1]);
+        } catch (Robots.NotFound e) {
+            Http.discardBody(req);
+            Http.json(resp, 404, Http.error(e.getMessage()));
+            return;
+        }
+        try {
             JsonObject body = body(req);
             ControllerAction.Outcome outcome = ControllerAction.run(robot, body);
             Http.json(resp, outcome.status(), outcome.toJson());
-        } catch (Robots.NotFound e) {
-            Http.json(resp, 404, Http.error(e.getMessage()));
         } catch (IllegalArgumentException e) {
             Http.json(resp, 400, Http.error(e.getMessage()));
         }

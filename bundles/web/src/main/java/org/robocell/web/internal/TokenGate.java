@@ -32,6 +32,7 @@ final class TokenGate extends ServletContextHelper {
             return true;
         }
         if (!authenticated(request)) {
+            Http.discardBody(request);
             if (path.startsWith("/api/")) {
                 Http.json(response, 401, Http.error("not logged in: log in at " + LOGIN
                         + " with the token, or send Authorization: Bearer <token>"));
@@ -42,6 +43,7 @@ final class TokenGate extends ServletContextHelper {
         }
         if ("POST".equals(request.getMethod()) && path.startsWith("/api/")
                 && !String.valueOf(request.getContentType()).startsWith("application/json")) {
+            Http.discardBody(request);
             Http.json(response, 415, Http.error("expected Content-Type: application/json"));
             return false;
         }
