@@ -52,11 +52,7 @@ class ClassDataSharingTest {
 
         List<String> next = options();
         assertEquals("-XX:SharedArchiveFile=" + archive, next.get(0));
-        Path classLog = work.resolve("classes.log");
-        List<String> logged = new java.util.ArrayList<>(next);
-        logged.add("-Xlog:class+load=info:file=" + classLog);
-        assertStartsWithBothRobots(RoboCellProcess.run(work, logged, "--script", "ready.gosh"));
-        String classes = Files.readString(classLog, StandardCharsets.UTF_8);
+        String classes = classesLoadedByAStartWith(next);
         assertTrue(classes.contains("org.apache.felix.framework.Felix source: shared objects file (top)"), "the framework");
         assertTrue(classes.contains("org.robocell.cell.internal.RobotComponent source: shared objects file (top)"),
                 "a class of a bundle, loaded by its bundle class loader");
@@ -85,11 +81,7 @@ class ClassDataSharingTest {
         assertTrue(options.get(0).startsWith("-XX:SharedArchiveFile=" + builtFolder), options.toString());
         Path archive = archiveNamed(options);
         assertArrayEquals(DYNAMIC_ARCHIVE_MAGIC, Arrays.copyOf(Files.readAllBytes(archive), 4));
-        Path classLog = work.resolve("classes.log");
-        List<String> logged = new java.util.ArrayList<>(options);
-        logged.add("-Xlog:class+load=info:file=" + classLog);
-        assertStartsWithBothRobots(RoboCellProcess.run(work, logged, "--script", "ready.gosh"));
-        String classes = Files.readString(classLog, StandardCharsets.UTF_8);
+        String classes = classesLoadedByAStartWith(options);
         assertTrue(classes.contains("org.robocell.cell.internal.RobotComponent source: shared objects file (top)"),
                 "the default cell's classes were in the training start");
     }
@@ -140,6 +132,15 @@ class ClassDataSharingTest {
         assertTrue(run.output().lines().anyMatch(l -> l.startsWith("fr3 ") && l.contains(" yes ")), run.output());
         assertTrue(run.output().lines().anyMatch(l -> l.startsWith("kr6 ") && l.contains(" yes ")), run.output());
         assertTrue(run.output().contains("shell ready"), run.output());
+    }
+
+    /** Starts the runtime with the options and both robots; the JVM's class-load log of that start. */
+    private String classesLoadedByAStartWith(List<String> options) throws IOException, InterruptedException {
+        Path classLog = work.resolve("classes.log");
+        List<String> logged = new java.util.ArrayList<>(options);
+        logged.add("-Xlog:class+load=info:file=" + classLog);
+        assertStartsWithBothRobots(RoboCellProcess.run(work, logged, "--script", "ready.gosh"));
+        return Files.readString(classLog, StandardCharsets.UTF_8);
     }
 
     private static Path archiveNamed(List<String> options) {

@@ -27,8 +27,8 @@ import org.osgi.service.cm.ConfigurationListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
-import org.osgi.service.condition.Condition;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.condition.Condition;
 import org.robocell.api.cell.ControllerManager;
 import org.robocell.description.ControllersConfig;
 

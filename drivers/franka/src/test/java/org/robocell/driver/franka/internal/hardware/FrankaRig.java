@@ -26,6 +26,7 @@ import org.robocell.api.lifecycle.ReturnType;
 import org.robocell.driver.franka.emulator.FrankaEmulatorConfig;
 import org.robocell.driver.franka.emulator.FrankaRobotEmulator;
 import org.robocell.driver.franka.protocol.ProtocolVersion;
+import org.robocell.driver.franka.protocol.StateField;
 import org.robocell.driver.testkit.DriverContext;
 
 /**
@@ -236,7 +237,7 @@ final class FrankaRig implements AutoCloseable {
     void settle() {
         double[] wrench = new double[6];
         for (int i = 0; i < MAX_CYCLES; i++) {
-            robot.state().get(org.robocell.driver.franka.protocol.StateField.O_F_EXT_HAT_K, wrench);
+            robot.state().get(StateField.O_F_EXT_HAT_K, wrench);
             if (Math.abs(wrench[0]) < 1 && Math.abs(wrench[1]) < 1 && Math.abs(wrench[2]) < 1) {
                 return;
             }
